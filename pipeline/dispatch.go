@@ -1,0 +1,143 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
+)
+
+// Dispatch runs the execute wrappers around the tool body. It does nothing
+// unless the call was prepared for dispatch. The body always runs under the
+// caller's cancellation fused with whatever context the wrappers pass in.
+func (x *Execution) Dispatch() {
+	if x.stage != stageDispatch {
+		return
+	}
+	r, err := x.runWrappers(x.caller, 0)
+	if err != nil {
+		x.settle(stageFinal, ErrorResult(err))
+		return
+	}
+	if !sameResult(r, x.produced) {
+		r = x.normalizeAuthored(r)
+	}
+	if deferred := x.call.Deferred(); len(deferred) > 0 {
+		r.AdditionalContexts = append(deferred, r.AdditionalContexts...)
+	}
+	if !r.IsError && x.caller.Err() != nil {
+		r = withContexts(aborted(x.invoked.Load()), r.AdditionalContexts)
+	}
+	x.settle(stagePost, r)
+}
+
+// runWrappers runs the wrapper chain from index i; the last step runs the
+// body and records its result in x.produced.
+func (x *Execution) runWrappers(ctx context.Context, i int) (r Result, err error) {
+	for i < len(x.wrappers) && !x.wrappers[i].appliesTo(x.call) {
+		i++
+	}
+	if i == len(x.wrappers) {
+		x.produced = x.runBody(ctx)
+		return x.produced, nil
+	}
+	w := x.wrappers[i].fn
+	next := func(ctx context.Context) (Result, error) { return x.runWrappers(ctx, i+1) }
+	err = protect(func() (err error) {
+		r, err = w(ctx, x.call, next)
+		return err
+	})
+	return r, err
+}
+
+// runBody resolves the live tool and runs it under the fused context.
+func (x *Execution) runBody(ctx context.Context) Result {
+	fused, stop, cancel := fuse(x.caller, ctx)
+	defer release(stop, cancel)
+	if fused.Err() != nil {
+		return x.own(AbortedBeforeDispatch())
+	}
+	tool := x.p.reg.Get(x.call.Name(), x.call.Scope())
+	if tool == nil {
+		return x.own(ErrorResult(registry.NotFoundError(x.call.Name())))
+	}
+	x.invoked.Store(true)
+	body, err := tool.Run(fused, x.call)
+	if err != nil {
+		return x.own(ErrorResult(err))
+	}
+	out, err := tool.Succeed(x.call.Arguments(), body, x.call.TopLevel())
+	if err != nil {
+		return x.own(ErrorResult(err))
+	}
+	if fused.Err() != nil {
+		return x.own(aborted(true))
+	}
+	return x.own(Result{
+		Content:       out.Content,
+		Value:         out.Value,
+		Meta:          out.Meta,
+		ConcludesTurn: x.call.Concludes(),
+	})
+}
+
+// own marks r as produced by this call's own dispatch.
+func (x *Execution) own(r Result) Result {
+	r.origin = x.call
+	return r
+}
+
+// normalizeAuthored re-shapes a result an execute wrapper authored: a
+// failure keeps only the failure's fields; a success is re-validated and
+// re-rendered by the live tool.
+func (x *Execution) normalizeAuthored(r Result) Result {
+	contexts := registry.CloneContexts(r.AdditionalContexts)
+	if r.IsError {
+		info := &ErrorInfo{Message: presentation.JoinText(r.Content)}
+		if r.Error != nil {
+			e := *r.Error
+			info = &e
+		}
+		out := failure(info)
+		if len(r.Content) > 0 {
+			out.Content = presentation.CloneContent(r.Content)
+		}
+		out.Meta = r.Meta
+		out.AdditionalContexts = contexts
+		return x.own(out)
+	}
+	if r.Value == "" {
+		return x.own(withContexts(ErrorResult(errWrapperNoOutcome), contexts))
+	}
+	tool := x.p.reg.Get(x.call.Name(), x.call.Scope())
+	if tool == nil {
+		return x.own(withContexts(ErrorResult(registry.NotFoundError(x.call.Name())), contexts))
+	}
+	out, err := tool.Revalidate(x.call.Arguments(), r.Value, x.call.TopLevel())
+	if err != nil {
+		return x.own(withContexts(ErrorResult(err), contexts))
+	}
+	return x.own(Result{
+		Content:            out.Content,
+		Value:              out.Value,
+		Meta:               out.Meta,
+		AdditionalContexts: contexts,
+		ConcludesTurn:      r.ConcludesTurn,
+	})
+}
+
+// sameResult reports whether a is exactly the result b the body step
+// produced: same origin, same fields, same backing slices.
+func sameResult(a, b Result) bool {
+	return a.origin == b.origin && a.origin != nil &&
+		a.IsError == b.IsError && a.Value == b.Value && a.Meta == b.Meta &&
+		a.Error == b.Error && a.ConcludesTurn == b.ConcludesTurn &&
+		sameSlice(a.Content, b.Content) && sameSlice(a.AdditionalContexts, b.AdditionalContexts)
+}
+
+func sameSlice[T any](a, b []T) bool {
+	if len(a) != len(b) || cap(a) != cap(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0]
+}

@@ -1,0 +1,30 @@
+// Package pipeline executes tool calls: every call a model makes passes
+// through the same stages, in this order.
+//
+//  1. Arguments are materialized once into immutable canonical JSON ("" is
+//     {}, text that is not JSON is kept as a string).
+//  2. The pre-execute chain (middleware in the net/http style) decides
+//     allow, deny or ask; an ask goes to the Approver.
+//  3. Guards may still deny.
+//  4. Execute wrappers run around the tool body; they may replace its
+//     context but never detach it from the caller's cancellation. The
+//     built-in TimeoutPolicy is one of them.
+//  5. The post-execute chain accepts (possibly replacing content or value)
+//     or blocks the result.
+//  6. The tool's finalizer runs once, then observers see the result.
+//
+// Any panic becomes a failed result; a cancelled caller gets ABORTED or
+// ABORTED_BEFORE_DISPATCH. In use:
+//
+//	p := pipeline.New(reg, pipeline.Options{Approver: approver})
+//	p.UsePreExecute(nil, func(ctx context.Context, call *registry.Call, next pipeline.PreNext) (pipeline.Decision, error) {
+//		if call.Name() == "bash" {
+//			return pipeline.Ask("runs a shell command"), nil
+//		}
+//		return next(ctx)
+//	})
+//	result := p.Execute(ctx, pipeline.Input{CallID: "call_1", Name: "echo", Arguments: `{"text":"hi"}`, Scope: agent})
+//
+// Schedulers that overlap calls use Prepare, Execution.Dispatch and
+// Execution.Finish, and ExecutionMode to find the calls that may overlap.
+package pipeline

@@ -1,0 +1,109 @@
+package pipeline
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"sync"
+
+	"github.com/dsh-acp/dsh-acp/registry"
+)
+
+// Options configure a Pipeline.
+type Options struct {
+	// Approver answers asks; nil denies every ask.
+	Approver Approver
+	// Logger receives contained failures (observer panics, failed approval
+	// requests); nil discards them.
+	Logger *slog.Logger
+	// NoTimeoutPolicy leaves out the built-in TimeoutPolicy wrapper.
+	NoTimeoutPolicy bool
+}
+
+// Pipeline executes tool calls against a registry through its stages:
+// materialize arguments → pre-execute → guards → execute wrappers → body →
+// post-execute → finish (finalize, observers). It is safe for concurrent
+// use.
+type Pipeline struct {
+	reg      *registry.Registry
+	approver Approver
+	logger   *slog.Logger
+
+	mu        sync.RWMutex
+	pre       []*scoped[PreExecute]
+	wrappers  []*scoped[ExecuteWrapper]
+	post      []*scoped[PostExecute]
+	observers []*scoped[Observer]
+}
+
+// New returns a pipeline over reg. Unless opts.NoTimeoutPolicy is set, the
+// TimeoutPolicy wrapper is installed first (outermost).
+func New(reg *registry.Registry, opts Options) *Pipeline {
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	p := &Pipeline{reg: reg, approver: opts.Approver, logger: logger}
+	if !opts.NoTimeoutPolicy {
+		p.UseExecute(nil, TimeoutPolicy(reg))
+	}
+	return p
+}
+
+// Registry returns the registry the pipeline executes against.
+func (p *Pipeline) Registry() *registry.Registry { return p.reg }
+
+// UsePreExecute appends m to the pre-execute chain. With a scope, m sees
+// only the calls made for exactly that scope. The disposer removes it.
+func (p *Pipeline) UsePreExecute(scope *registry.Scope, m PreExecute) (dispose func()) {
+	return use(p, &p.pre, scope, m)
+}
+
+// UseExecute appends w to the execute wrappers (the first added is the
+// outermost). With a scope, w wraps only that scope's calls.
+func (p *Pipeline) UseExecute(scope *registry.Scope, w ExecuteWrapper) (dispose func()) {
+	return use(p, &p.wrappers, scope, w)
+}
+
+// UsePostExecute appends m to the post-execute chain.
+func (p *Pipeline) UsePostExecute(scope *registry.Scope, m PostExecute) (dispose func()) {
+	return use(p, &p.post, scope, m)
+}
+
+// Observe adds o to the result observers.
+func (p *Pipeline) Observe(scope *registry.Scope, o Observer) (dispose func()) {
+	return use(p, &p.observers, scope, o)
+}
+
+// use adds fn to list, copy-on-write so a running call keeps the snapshot
+// it took.
+func use[F any](p *Pipeline, list *[]*scoped[F], scope *registry.Scope, fn F) func() {
+	entry := &scoped[F]{scope: scope, fn: fn}
+	p.mu.Lock()
+	*list = append(slices.Clip(*list), entry)
+	p.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			*list = slices.DeleteFunc(slices.Clone(*list), func(e *scoped[F]) bool { return e == entry })
+		})
+	}
+}
+
+// snapshot returns the current middleware lists.
+func (p *Pipeline) snapshot() (pre []*scoped[PreExecute], wrappers []*scoped[ExecuteWrapper], post []*scoped[PostExecute], observers []*scoped[Observer]) {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.pre, p.wrappers, p.post, p.observers
+}
+
+// Execute runs one call through every stage and returns its result. ctx is
+// the caller's: cancelling it stops the call at the next stage boundary
+// and, through the body's context, inside the tool.
+func (p *Pipeline) Execute(ctx context.Context, in Input) Result {
+	x := p.Prepare(ctx, in)
+	x.Dispatch()
+	return x.Finish()
+}

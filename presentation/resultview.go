@@ -1,0 +1,106 @@
+package presentation
+
+// ResultView is how a finished tool call wants to be shown; it replaces the
+// call's pending view. The union is closed: GenericResultView,
+// TerminalResultView, DiffResultView, ReadResultView, SearchMatchesView and
+// SearchPathsView are its only members.
+type ResultView interface {
+	// Card is the card's tag: "generic", "terminal", "diff", "read" or
+	// "search".
+	Card() string
+	isResultView()
+}
+
+// GenericResultView is a titled block of content.
+type GenericResultView struct {
+	Title   string
+	Content []ContentBlock
+}
+
+// TerminalResultView is a finished command's output and how it ended. At
+// most one of ExitCode and Signal is set.
+type TerminalResultView struct {
+	Title    string
+	Output   string
+	ExitCode *int
+	Signal   string
+}
+
+// DiffResultView is the change a tool applied, one FileDiff per hunk.
+type DiffResultView struct {
+	Title string
+	Diffs []FileDiff
+}
+
+// ReadFileLine is one line of a file as read: its 1-based number and text.
+type ReadFileLine struct {
+	Number int
+	Text   string
+}
+
+// ReadResultView is a window of a file that was read. Offset is the 1-based
+// first line shown; Lang is a short language hint ("go", "ts", …) or "".
+type ReadResultView struct {
+	Title      string
+	Path       string
+	Offset     int
+	Lines      []ReadFileLine
+	TotalLines int
+	Lang       string
+	Content    string
+}
+
+// SearchMatch is one matching line.
+type SearchMatch struct {
+	LineNumber int
+	Line       string
+}
+
+// SearchFile groups the matches found in one file.
+type SearchFile struct {
+	Path    string
+	Matches []SearchMatch
+}
+
+// SearchMatchesView is a content search's matches, grouped by file. Total
+// counts every match found; Truncated says some were left out of Files.
+type SearchMatchesView struct {
+	Title     string
+	Files     []SearchFile
+	Truncated bool
+	Total     int
+}
+
+// SearchPathsView is a path search's results. Total counts every path
+// found; Truncated says some were left out of Paths.
+type SearchPathsView struct {
+	Title     string
+	Paths     []string
+	Truncated bool
+	Total     int
+}
+
+// Card returns "generic".
+func (GenericResultView) Card() string { return "generic" }
+
+// Card returns "terminal".
+func (TerminalResultView) Card() string { return "terminal" }
+
+// Card returns "diff".
+func (DiffResultView) Card() string { return "diff" }
+
+// Card returns "read".
+func (ReadResultView) Card() string { return "read" }
+
+// Card returns "search".
+func (SearchMatchesView) Card() string { return "search" }
+
+// Card returns "search".
+func (SearchPathsView) Card() string { return "search" }
+
+func (GenericResultView) isResultView()  {}
+func (TerminalResultView) isResultView() {}
+func (DiffResultView) isResultView()     {}
+func (ReadResultView) isResultView()     {}
+func (SearchMatchesView) isResultView()  {}
+func (SearchPathsView) isResultView()    {}

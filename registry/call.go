@@ -1,0 +1,93 @@
+package registry
+
+import "sync"
+
+// CallSpec describes a tool call for NewCall.
+type CallSpec struct {
+	// ID is the call's id, unique within a session.
+	ID string
+	// RootID is the id of the top-level call this one descends from; it
+	// defaults to ID.
+	RootID string
+	// Name is the tool name the model (or host) asked for.
+	Name string
+	// Arguments are the materialized arguments.
+	Arguments Arguments
+	// Scope is the agent the call runs for; nil for an agent-less call.
+	Scope *Scope
+	// Parent is the call that dispatched this one; nil for a model-direct
+	// (top-level) call.
+	Parent *Call
+}
+
+// Call is one tool execution as every pipeline stage and the tool body see
+// it. Its identity fields never change; the pointer itself is the
+// execution's unique token. The body uses DeferContext and ConcludeTurn to
+// shape its own result.
+type Call struct {
+	spec CallSpec
+
+	mu        sync.Mutex
+	deferred  []ContextMessage
+	concludes bool
+}
+
+// NewCall returns the Call for spec.
+func NewCall(spec CallSpec) *Call {
+	if spec.RootID == "" {
+		spec.RootID = spec.ID
+	}
+	return &Call{spec: spec}
+}
+
+// ID returns the call's id.
+func (c *Call) ID() string { return c.spec.ID }
+
+// RootID returns the id of the top-level call this one descends from.
+func (c *Call) RootID() string { return c.spec.RootID }
+
+// Name returns the tool name.
+func (c *Call) Name() string { return c.spec.Name }
+
+// Arguments returns the materialized arguments.
+func (c *Call) Arguments() Arguments { return c.spec.Arguments }
+
+// Scope returns the agent scope the call runs for, or nil.
+func (c *Call) Scope() *Scope { return c.spec.Scope }
+
+// Parent returns the dispatching call, or nil for a top-level call.
+func (c *Call) Parent() *Call { return c.spec.Parent }
+
+// TopLevel reports whether the model called the tool directly.
+func (c *Call) TopLevel() bool { return c.spec.Parent == nil }
+
+// DeferContext attaches m to this call's own result; the loop hands it to
+// the model after the batch's results. Deferred contexts keep their order
+// and survive a failure of the call (but not a post-execute block).
+func (c *Call) DeferContext(m ContextMessage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.deferred = append(c.deferred, m.Clone())
+}
+
+// ConcludeTurn asks the loop to end the turn after this call's batch, if
+// the call succeeds.
+func (c *Call) ConcludeTurn() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.concludes = true
+}
+
+// Deferred returns a copy of the contexts deferred so far.
+func (c *Call) Deferred() []ContextMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return CloneContexts(c.deferred)
+}
+
+// Concludes reports whether the body called ConcludeTurn.
+func (c *Call) Concludes() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.concludes
+}
