@@ -32,10 +32,7 @@ type Execution struct {
 	call     *registry.Call
 	finalize registry.Finalizer
 
-	pre       []*scoped[PreExecute]
-	wrappers  []*scoped[ExecuteWrapper]
-	post      []*scoped[PostExecute]
-	observers []*scoped[Observer]
+	chains
 
 	stage   stage
 	result  Result
@@ -54,8 +51,7 @@ func (x *Execution) NeedsDispatch() bool { return x.stage == stageDispatch }
 // Prepare creates the call, materializes its arguments and runs the
 // pre-execute chain, any approval and the guards.
 func (p *Pipeline) Prepare(ctx context.Context, in Input) *Execution {
-	x := &Execution{p: p, caller: ctx}
-	x.pre, x.wrappers, x.post, x.observers = p.snapshot()
+	x := &Execution{p: p, caller: ctx, chains: p.snapshot()}
 	if tool := p.reg.Get(in.Name, in.Scope); tool != nil {
 		x.finalize = tool.Finalizer()
 	}

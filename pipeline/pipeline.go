@@ -29,7 +29,13 @@ type Pipeline struct {
 	approver Approver
 	logger   *slog.Logger
 
-	mu        sync.RWMutex
+	mu    sync.RWMutex
+	links chains
+}
+
+// chains are the middleware lists. They are replaced, never changed in
+// place, so a copy is a consistent snapshot a running call keeps.
+type chains struct {
 	pre       []*scoped[PreExecute]
 	wrappers  []*scoped[ExecuteWrapper]
 	post      []*scoped[PostExecute]
@@ -56,23 +62,23 @@ func (p *Pipeline) Registry() *registry.Registry { return p.reg }
 // UsePreExecute appends m to the pre-execute chain. With a scope, m sees
 // only the calls made for exactly that scope. The disposer removes it.
 func (p *Pipeline) UsePreExecute(scope *registry.Scope, m PreExecute) (dispose func()) {
-	return use(p, &p.pre, scope, m)
+	return use(p, &p.links.pre, scope, m)
 }
 
 // UseExecute appends w to the execute wrappers (the first added is the
 // outermost). With a scope, w wraps only that scope's calls.
 func (p *Pipeline) UseExecute(scope *registry.Scope, w ExecuteWrapper) (dispose func()) {
-	return use(p, &p.wrappers, scope, w)
+	return use(p, &p.links.wrappers, scope, w)
 }
 
 // UsePostExecute appends m to the post-execute chain.
 func (p *Pipeline) UsePostExecute(scope *registry.Scope, m PostExecute) (dispose func()) {
-	return use(p, &p.post, scope, m)
+	return use(p, &p.links.post, scope, m)
 }
 
 // Observe adds o to the result observers.
 func (p *Pipeline) Observe(scope *registry.Scope, o Observer) (dispose func()) {
-	return use(p, &p.observers, scope, o)
+	return use(p, &p.links.observers, scope, o)
 }
 
 // use adds fn to list, copy-on-write so a running call keeps the snapshot
@@ -93,10 +99,10 @@ func use[F any](p *Pipeline, list *[]*scoped[F], scope *registry.Scope, fn F) fu
 }
 
 // snapshot returns the current middleware lists.
-func (p *Pipeline) snapshot() (pre []*scoped[PreExecute], wrappers []*scoped[ExecuteWrapper], post []*scoped[PostExecute], observers []*scoped[Observer]) {
+func (p *Pipeline) snapshot() chains {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
-	return p.pre, p.wrappers, p.post, p.observers
+	return p.links
 }
 
 // Execute runs one call through every stage and returns its result. ctx is
