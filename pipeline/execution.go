@@ -55,7 +55,7 @@ func (p *Pipeline) Prepare(ctx context.Context, in Input) *Execution {
 	if tool := p.reg.Get(in.Name, in.Scope); tool != nil {
 		x.finalize = tool.Finalizer()
 	}
-	spec := registry.CallSpec{ID: in.CallID, RootID: in.RootCallID, Name: in.Name, Scope: in.Scope, Parent: in.Parent}
+	spec := registry.CallSpec{ID: in.CallID, RootID: in.RootCallID, Name: in.Name, Scope: in.Scope, Parent: in.Parent, OnProgress: in.OnProgress}
 	args, err := registry.MaterializeArguments(in.Arguments)
 	if err != nil {
 		x.call = registry.NewCall(spec)

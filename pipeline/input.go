@@ -19,4 +19,7 @@ type Input struct {
 	// Parent is the dispatching call of a nested call; nil for a
 	// model-direct call.
 	Parent *registry.Call
+	// OnProgress, when set, receives what the running tool reports (a
+	// command's output as it arrives). It must be safe for concurrent use.
+	OnProgress func(registry.Progress)
 }

@@ -18,6 +18,16 @@ type CallSpec struct {
 	// Parent is the call that dispatched this one; nil for a model-direct
 	// (top-level) call.
 	Parent *Call
+	// OnProgress, when set, receives what the running tool reports before
+	// it finishes (Call.Report). It must be safe for concurrent use.
+	OnProgress func(Progress)
+}
+
+// Progress is what a running tool reports before it finishes, such as a
+// command's output as it arrives.
+type Progress struct {
+	// Output is the next chunk of terminal output.
+	Output string
 }
 
 // Call is one tool execution as every pipeline stage and the tool body see
@@ -60,6 +70,14 @@ func (c *Call) Parent() *Call { return c.spec.Parent }
 
 // TopLevel reports whether the model called the tool directly.
 func (c *Call) TopLevel() bool { return c.spec.Parent == nil }
+
+// Report hands p to whoever watches the call; without a watcher it does
+// nothing. Tools may call it from any goroutine while their body runs.
+func (c *Call) Report(p Progress) {
+	if c.spec.OnProgress != nil {
+		c.spec.OnProgress(p)
+	}
+}
 
 // DeferContext attaches m to this call's own result; the loop hands it to
 // the model after the batch's results. Deferred contexts keep their order

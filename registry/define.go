@@ -35,6 +35,14 @@ type Spec[A, R any] struct {
 	// Timeout is the cooperative time budget; 0 means none.
 	Timeout time.Duration
 
+	// Effect says what the tool does, for permission policies.
+	Effect Effect
+
+	// Paths, when set, lists the file-system paths a call touches, as the
+	// model wrote them, for policies that check them against the
+	// workspace.
+	Paths func(args A) []string
+
 	// ConcurrencySafe classifies a call; only true lets it run in parallel.
 	ConcurrencySafe func(args A) bool
 
@@ -191,6 +199,19 @@ func (t *typed[A, R]) presentResult(args Arguments, result presentation.ToolResu
 }
 
 func (t *typed[A, R]) finalizer() Finalizer { return t.spec.Finalize }
+
+func (t *typed[A, R]) effect() Effect { return t.spec.Effect }
+
+func (t *typed[A, R]) paths(args Arguments) ([]string, bool) {
+	if t.spec.Paths == nil {
+		return nil, true
+	}
+	a, err := t.decode(args)
+	if err != nil {
+		return nil, false
+	}
+	return t.spec.Paths(a), true
+}
 
 // defaultRender shows a string value as its text and anything else as JSON.
 func defaultRender(v any) ([]presentation.ContentBlock, error) {

@@ -289,3 +289,41 @@ func TestPresentersAndClassifierAreSoft(t *testing.T) {
 		t.Errorf("a tool without presenters or classifier answered")
 	}
 }
+
+func TestEffectAndPaths(t *testing.T) {
+	tool, err := registry.Define(registry.Spec[pathArgs, string]{
+		Name:    "touch",
+		Effect:  registry.EffectWrite,
+		Handler: func(context.Context, *registry.Call, pathArgs) (string, error) { return "", nil },
+		Paths: func(a pathArgs) []string {
+			if a.Path == "panic" {
+				panic("paths exploded")
+			}
+			return []string{a.Path}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tool.Effect() != registry.EffectWrite || tool.Effect().String() != "write" {
+		t.Errorf("effect = %v", tool.Effect())
+	}
+	tests := []struct {
+		args   string
+		want   []string
+		wantOK bool
+	}{
+		{`{"path":"a.txt"}`, []string{"a.txt"}, true},
+		{`{"path":3}`, nil, false},
+		{`{"path":"panic"}`, nil, false},
+	}
+	for _, tt := range tests {
+		got, ok := tool.Paths(mustArgs(t, tt.args))
+		if ok != tt.wantOK || strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("Paths(%s) = %v, %v; want %v, %v", tt.args, got, ok, tt.want, tt.wantOK)
+		}
+	}
+	if paths, ok := echo(t, "e").Paths(mustArgs(t, `{"text":"x"}`)); !ok || paths != nil {
+		t.Errorf("a tool without Paths: %v, %v", paths, ok)
+	}
+}

@@ -34,6 +34,8 @@ type RawSpec struct {
 	// Execute is the body; its value must satisfy Output.Schema.
 	Execute         func(ctx context.Context, call *Call, args Arguments) (any, error)
 	Timeout         time.Duration
+	Effect          Effect
+	Paths           func(args Arguments) []string
 	ConcurrencySafe func(args Arguments) bool
 	PresentCall     func(args Arguments) presentation.CallView
 	PresentResult   func(args Arguments, result presentation.ToolResult) presentation.ResultView
@@ -132,3 +134,12 @@ func (r *raw) presentResult(args Arguments, result presentation.ToolResult) pres
 }
 
 func (r *raw) finalizer() Finalizer { return r.spec.Finalize }
+
+func (r *raw) effect() Effect { return r.spec.Effect }
+
+func (r *raw) paths(args Arguments) ([]string, bool) {
+	if r.spec.Paths == nil {
+		return nil, true
+	}
+	return r.spec.Paths(args), true
+}

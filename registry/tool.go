@@ -51,6 +51,8 @@ type behavior interface {
 	presentCall(args Arguments) presentation.CallView
 	presentResult(args Arguments, result presentation.ToolResult) presentation.ResultView
 	finalizer() Finalizer
+	effect() Effect
+	paths(args Arguments) ([]string, bool)
 }
 
 // Name returns the tool's name.
@@ -129,6 +131,20 @@ func (t *Tool) PresentResult(args Arguments, result presentation.ToolResult) (vi
 		return nil
 	})
 	return view
+}
+
+// Effect says what the tool does, for permission policies.
+func (t *Tool) Effect() Effect { return t.behavior.effect() }
+
+// Paths lists the paths a call with args touches, as the model wrote them.
+// ok is false when the arguments do not fit the tool (the call will fail
+// validation) or the path function panics.
+func (t *Tool) Paths(args Arguments) (paths []string, ok bool) {
+	err := guard(func() error {
+		paths, ok = t.behavior.paths(args)
+		return nil
+	})
+	return paths, ok && err == nil
 }
 
 // Finalizer returns the tool's content finalizer, or nil.
