@@ -3,14 +3,17 @@ module github.com/dsh-acp/dsh-acp
 go 1.26.0
 
 require (
+	github.com/google/jsonschema-go v0.4.3
+	github.com/openai/openai-go/v3 v3.98.0
+	github.com/sergi/go-diff v1.4.0
+	github.com/sourcegraph/go-diff v0.10.0
+	go.uber.org/goleak v1.3.0
+)
+
+require (
 	github.com/coder/websocket v1.8.15 // indirect
-	github.com/google/jsonschema-go v0.4.3 // indirect
-	github.com/openai/openai-go/v3 v3.98.0 // indirect
-	github.com/sergi/go-diff v1.4.0 // indirect
-	github.com/sourcegraph/go-diff v0.10.0 // indirect
 	github.com/tidwall/gjson v1.20.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
-	go.uber.org/goleak v1.3.0 // indirect
 )

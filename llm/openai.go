@@ -1,0 +1,105 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"syscall"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/ssestream"
+)
+
+// OpenAI is a [Provider] for OpenAI-compatible Chat Completions servers
+// (DeepSeek by default; OpenAI, Ollama, vLLM, llama.cpp, OpenRouter by base
+// URL), streaming with stream_options.include_usage.
+//
+// It reads reasoning deltas from the non-standard reasoning_content (or
+// reasoning) field of stream deltas, and sends an assistant message's
+// Reasoning back as reasoning_content, which DeepSeek requires for messages
+// with tool calls and other servers ignore. It retries per [RetryPolicy],
+// emitting a [RetryNotice] before each wait; the SDK's own retries are off.
+//
+// The client is built from Config alone: unlike openai.NewClient it reads no
+// OPENAI_* environment variables. An OpenAI is safe for concurrent use.
+type OpenAI struct {
+	cfg Config
+	svc openai.ChatCompletionService
+}
+
+// NewOpenAI returns the client for cfg, with defaults filled in. It never
+// fails: a missing API key is reported by Stream as [*AuthError].
+func NewOpenAI(cfg Config) *OpenAI {
+	cfg = cfg.withDefaults()
+	cfg.Retry = cfg.Retry.withDefaults()
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = defaultHTTPClient()
+	}
+	svc := openai.NewChatCompletionService(
+		option.WithBaseURL(cfg.BaseURL),
+		option.WithAPIKey(cfg.APIKey),
+		option.WithHTTPClient(hc),
+		option.WithMaxRetries(0),
+	)
+	return &OpenAI{cfg: cfg, svc: svc}
+}
+
+// Config returns the configuration in use, defaults filled in.
+func (p *OpenAI) Config() Config { return p.cfg }
+
+// Stream starts one streamed chat completion for req. It fails before any
+// request with [*AuthError] when no API key is configured, and with a plain
+// error when req cannot be encoded (unknown role, invalid tool parameters).
+// The request itself is sent on the first call to [Stream.Next].
+func (p *OpenAI) Stream(ctx context.Context, req Request) (*Stream, error) {
+	if p.cfg.APIKey == "" {
+		return nil, &AuthError{BaseURL: p.cfg.BaseURL, Model: p.cfg.Model, KeyVar: p.cfg.APIKeyVar}
+	}
+	params, err := chatParams(p.cfg.Model, req)
+	if err != nil {
+		return nil, err
+	}
+	return newStream(ctx, &openaiSource{p: p, params: params}), nil
+}
+
+// describe turns a failure of the last attempt into the error callers see.
+func (p *OpenAI) describe(err error, attempts int) error {
+	var apiErr *openai.Error
+	if errors.As(err, &apiErr) {
+		detail := apiErr.Message
+		switch apiErr.StatusCode {
+		case http.StatusUnauthorized, http.StatusForbidden:
+			return &AuthError{StatusCode: apiErr.StatusCode, BaseURL: p.cfg.BaseURL, Model: p.cfg.Model, KeyVar: p.cfg.APIKeyVar, Detail: detail, Err: err}
+		case http.StatusNotFound:
+			return &ModelNotFoundError{Model: p.cfg.Model, BaseURL: p.cfg.BaseURL, Detail: detail, Err: err}
+		}
+		return &APIError{StatusCode: apiErr.StatusCode, Message: detail, Attempts: attempts, Err: err}
+	}
+	var streamErr *ssestream.StreamError
+	if errors.As(err, &streamErr) {
+		return &APIError{Message: streamErr.Message, Attempts: attempts, Err: err}
+	}
+	var urlErr *url.Error
+	var netErr net.Error
+	if errors.As(err, &urlErr) || errors.As(err, &netErr) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &ConnectionError{BaseURL: p.cfg.BaseURL, Attempts: attempts, Err: err}
+	}
+	return &APIError{Message: err.Error(), Attempts: attempts, Err: err}
+}
+
+// defaultHTTPClient is a client with its own transport that times out on
+// response headers but never on a long stream.
+func defaultHTTPClient() *http.Client {
+	if t, ok := http.DefaultTransport.(*http.Transport); ok {
+		t = t.Clone()
+		t.ResponseHeaderTimeout = DefaultResponseHeaderTimeout
+		return &http.Client{Transport: t}
+	}
+	return &http.Client{}
+}
