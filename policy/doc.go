@@ -1,0 +1,14 @@
+// Package policy decides which tool calls run at once, which need the
+// user's approval, and which are refused, as a pre-execute middleware.
+//
+// A preset sets the baseline by what a tool does (its registry.Effect) and
+// where (its paths against the workspace roots):
+//
+//	pol := policy.New(reg, ws, policy.WorkspaceWrite)
+//	p.UsePreExecute(agentScope, pol.PreExecute)
+//
+// Under WorkspaceWrite, reads and writes inside the workspace run; shell
+// commands ask; anything that touches a path outside the workspace asks.
+// ReadOnly also asks before writes; FullAccess asks for nothing. The preset
+// can be switched while the session runs.
+package policy

@@ -1,0 +1,82 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// Policy is one session's permission policy. It is safe for concurrent use.
+type Policy struct {
+	reg *registry.Registry
+	ws  *workspace.Workspace
+
+	mu     sync.RWMutex
+	preset Preset
+}
+
+// New returns the policy for a session whose files are ws, starting with
+// preset.
+func New(reg *registry.Registry, ws *workspace.Workspace, preset Preset) *Policy {
+	return &Policy{reg: reg, ws: ws, preset: preset}
+}
+
+// Preset returns the preset in force.
+func (p *Policy) Preset() Preset {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.preset
+}
+
+// SetPreset switches the preset; calls prepared afterwards follow it.
+func (p *Policy) SetPreset(preset Preset) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.preset = preset
+}
+
+// PreExecute is the policy as a pre-execute middleware: it answers for the
+// calls it has a verdict on and passes the rest down the chain.
+func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipeline.PreNext) (pipeline.Decision, error) {
+	d := p.Decide(call)
+	if d.Kind != pipeline.DecisionAllow {
+		return d, nil
+	}
+	return next(ctx)
+}
+
+// Decide returns the preset's verdict on call. Unknown tools and arguments
+// that do not fit the tool are allowed here: the pipeline refuses them
+// before anything runs.
+func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
+	preset := p.Preset()
+	if preset == FullAccess {
+		return pipeline.Allow()
+	}
+	tool := p.reg.Get(call.Name(), call.Scope())
+	if tool == nil {
+		return pipeline.Allow()
+	}
+	paths, ok := tool.Paths(call.Arguments())
+	if !ok {
+		return pipeline.Allow()
+	}
+	for _, path := range paths {
+		if path != "" && !p.ws.Contains(path) {
+			return pipeline.Ask(fmt.Sprintf("%s touches %s, outside the workspace", call.Name(), p.ws.Resolve(path)))
+		}
+	}
+	switch tool.Effect() {
+	case registry.EffectExecute:
+		return pipeline.Ask(fmt.Sprintf("%s runs a command; %s asks before every command", call.Name(), preset))
+	case registry.EffectWrite:
+		if preset == ReadOnly {
+			return pipeline.Ask(fmt.Sprintf("%s changes files; %s asks before every change", call.Name(), preset))
+		}
+	}
+	return pipeline.Allow()
+}

@@ -1,0 +1,44 @@
+package policy
+
+import "fmt"
+
+// Preset is a named permission baseline.
+type Preset string
+
+// The presets, offered to the editor as the "permission" option.
+const (
+	// ReadOnly runs reads inside the workspace; everything else asks.
+	ReadOnly Preset = "read-only"
+	// WorkspaceWrite runs reads and writes inside the workspace; commands
+	// and anything outside the workspace ask. It is the default.
+	WorkspaceWrite Preset = "workspace-write"
+	// FullAccess runs everything without asking.
+	FullAccess Preset = "full-access"
+)
+
+// Presets lists the presets in the order they are offered.
+func Presets() []Preset { return []Preset{ReadOnly, WorkspaceWrite, FullAccess} }
+
+// ParsePreset returns the preset named s.
+func ParsePreset(s string) (Preset, error) {
+	for _, p := range Presets() {
+		if string(p) == s {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("unknown permission preset %q (want read-only, workspace-write or full-access)", s)
+}
+
+// Description is a one-line explanation for the editor's option list.
+func (p Preset) Description() string {
+	switch p {
+	case ReadOnly:
+		return "Read files in the workspace; ask before anything else"
+	case WorkspaceWrite:
+		return "Read and edit files in the workspace; ask before commands and anything outside it"
+	case FullAccess:
+		return "Read, edit and run anything without asking"
+	default:
+		return ""
+	}
+}
