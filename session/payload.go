@@ -1,0 +1,182 @@
+package session
+
+import (
+	"time"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
+)
+
+// TurnStarted opens a turn: the user's prompt follows.
+type TurnStarted struct{}
+
+// UserMessage is the user's prompt.
+type UserMessage struct {
+	Content []presentation.ContentBlock
+}
+
+// AssistantChunk is a piece of the model's answer as it streams: visible
+// text, or reasoning when Reasoning is set.
+type AssistantChunk struct {
+	Text      string
+	Reasoning bool
+}
+
+// ToolCallRef is a tool call as the model made it.
+type ToolCallRef struct {
+	ID   string
+	Name string
+	// Arguments is the argument JSON text exactly as the model sent it.
+	Arguments string
+}
+
+// AssistantMessage is the model's complete message for one request: its
+// text, its reasoning and the tool calls it made, in model order.
+type AssistantMessage struct {
+	Text      string
+	Reasoning string
+	ToolCalls []ToolCallRef
+}
+
+// ToolCall announces a tool call about to be prepared. View is how the tool
+// wants the pending call shown; nil means it has no presenter (the editor
+// shows a generic card).
+type ToolCall struct {
+	CallID    string
+	Name      string
+	Arguments string
+	View      presentation.CallView
+}
+
+// ToolStarted says a call's body has been dispatched.
+type ToolStarted struct {
+	CallID string
+}
+
+// ToolOutput is output a running tool reported, such as a command's next
+// chunk of terminal output.
+type ToolOutput struct {
+	CallID string
+	Output string
+}
+
+// ToolResult is a finished tool call. CallSeq is the Seq of its ToolCall
+// event. View is how the tool wants the result shown; nil means it has no
+// result presenter (the editor shows the content).
+type ToolResult struct {
+	CallID  string
+	CallSeq int64
+	Content []presentation.ContentBlock
+	IsError bool
+	// Code is the failure's error code, if any.
+	Code string
+	// Meta is the tool's presentation meta (canonical JSON, "" when none).
+	Meta string
+	View presentation.ResultView
+}
+
+// ContextMessage is extra context handed to the model after a batch of
+// tool results.
+type ContextMessage struct {
+	Message registry.ContextMessage
+}
+
+// PlanEntry is one item of the agent's plan.
+type PlanEntry struct {
+	Content  string
+	Status   string
+	Priority string
+}
+
+// PlanUpdated replaces the agent's plan.
+type PlanUpdated struct {
+	Entries []PlanEntry
+}
+
+// ModelRetry says a model request failed and is being retried.
+type ModelRetry struct {
+	Attempt     int
+	MaxAttempts int
+	Wait        time.Duration
+	Reason      string
+}
+
+// Usage reports the tokens one model request used.
+type Usage struct {
+	PromptTokens       int64
+	CompletionTokens   int64
+	TotalTokens        int64
+	CachedPromptTokens int64
+}
+
+// StopReason says why a turn ended.
+type StopReason string
+
+// The stop reasons. StopError is ours: the editor sees the turn fail.
+const (
+	StopEndTurn         StopReason = "end_turn"
+	StopMaxTokens       StopReason = "max_tokens"
+	StopMaxTurnRequests StopReason = "max_turn_requests"
+	StopRefusal         StopReason = "refusal"
+	StopCancelled       StopReason = "cancelled"
+	StopError           StopReason = "error"
+)
+
+// TurnEnded closes a turn. Error describes a failed turn (StopError).
+type TurnEnded struct {
+	Reason StopReason
+	Error  string
+}
+
+// Kind returns "turn/start".
+func (TurnStarted) Kind() string { return "turn/start" }
+
+// Kind returns "user/message".
+func (UserMessage) Kind() string { return "user/message" }
+
+// Kind returns "assistant/chunk".
+func (AssistantChunk) Kind() string { return "assistant/chunk" }
+
+// Kind returns "assistant/message".
+func (AssistantMessage) Kind() string { return "assistant/message" }
+
+// Kind returns "tool/call".
+func (ToolCall) Kind() string { return "tool/call" }
+
+// Kind returns "tool/start".
+func (ToolStarted) Kind() string { return "tool/start" }
+
+// Kind returns "tool/output".
+func (ToolOutput) Kind() string { return "tool/output" }
+
+// Kind returns "tool/result".
+func (ToolResult) Kind() string { return "tool/result" }
+
+// Kind returns "context/message".
+func (ContextMessage) Kind() string { return "context/message" }
+
+// Kind returns "plan".
+func (PlanUpdated) Kind() string { return "plan" }
+
+// Kind returns "llm/retry".
+func (ModelRetry) Kind() string { return "llm/retry" }
+
+// Kind returns "usage".
+func (Usage) Kind() string { return "usage" }
+
+// Kind returns "turn/end".
+func (TurnEnded) Kind() string { return "turn/end" }
+
+func (TurnStarted) isPayload()      {}
+func (UserMessage) isPayload()      {}
+func (AssistantChunk) isPayload()   {}
+func (AssistantMessage) isPayload() {}
+func (ToolCall) isPayload()         {}
+func (ToolStarted) isPayload()      {}
+func (ToolOutput) isPayload()       {}
+func (ToolResult) isPayload()       {}
+func (ContextMessage) isPayload()   {}
+func (PlanUpdated) isPayload()      {}
+func (ModelRetry) isPayload()       {}
+func (Usage) isPayload()            {}
+func (TurnEnded) isPayload()        {}
