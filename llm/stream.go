@@ -179,3 +179,10 @@ func Collect(s *Stream, fn func(Event) error) (Response, error) {
 	}
 	return s.Response(), s.Err()
 }
+
+// StreamOf returns a Stream that delivers events in order, the way a
+// provider built from events it already knows (a test double, a replay)
+// answers. It succeeds only if the events include a Finish.
+func StreamOf(ctx context.Context, events ...Event) *Stream {
+	return newStream(ctx, &eventList{events: append([]Event(nil), events...)})
+}

@@ -1,0 +1,115 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// Defaults for Options.
+const (
+	DefaultMaxParallelToolCalls = 10
+	DefaultMaxRequestsPerTurn   = 64
+)
+
+// ErrBusy is returned by Prompt while another prompt of the same agent is
+// running.
+var ErrBusy = errors.New("a prompt is already running in this session")
+
+// Options configure an Agent.
+type Options struct {
+	// Provider is the model. Required.
+	Provider llm.Provider
+	// Pipeline runs the tool calls. Required.
+	Pipeline *pipeline.Pipeline
+	// Scope is the session's agent scope: the tools it sees are offered to
+	// the model, and calls run for it.
+	Scope *registry.Scope
+	// Log records the session. Required.
+	Log *session.Log
+
+	// Cwd and Roots describe the workspace to the model.
+	Cwd   string
+	Roots []string
+	// Platform names the OS and architecture; runtime's when empty.
+	Platform string
+	// Instructions are appended to the system prompt.
+	Instructions string
+
+	// MaxParallelToolCalls bounds how many parallel-safe calls run at once
+	// (1 means serially); DefaultMaxParallelToolCalls when 0.
+	MaxParallelToolCalls int
+	// MaxRequestsPerTurn bounds the model requests of one turn; the turn
+	// then ends with session.StopMaxTurnRequests. DefaultMaxRequestsPerTurn
+	// when 0.
+	MaxRequestsPerTurn int
+	// MaxTokens caps each completion; 0 leaves it to the server.
+	MaxTokens int
+	// Now is the clock (time.Now when nil), for today's date in the prompt.
+	Now func() time.Time
+}
+
+// Agent runs one session's turns. Prompt may be called from any goroutine,
+// one prompt at a time.
+type Agent struct {
+	opts Options
+	busy sync.Mutex
+}
+
+// New returns an agent, or an error when a required option is missing.
+func New(opts Options) (*Agent, error) {
+	switch {
+	case opts.Provider == nil:
+		return nil, errors.New("agent: a Provider is required")
+	case opts.Pipeline == nil:
+		return nil, errors.New("agent: a Pipeline is required")
+	case opts.Log == nil:
+		return nil, errors.New("agent: a Log is required")
+	}
+	if opts.MaxParallelToolCalls <= 0 {
+		opts.MaxParallelToolCalls = DefaultMaxParallelToolCalls
+	}
+	if opts.MaxRequestsPerTurn <= 0 {
+		opts.MaxRequestsPerTurn = DefaultMaxRequestsPerTurn
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Platform == "" {
+		opts.Platform = runtime.GOOS + "/" + runtime.GOARCH
+	}
+	return &Agent{opts: opts}, nil
+}
+
+// Prompt runs one turn for the user's content and returns why it ended.
+// The turn's every step is in the log, from TurnStarted to TurnEnded. A
+// cancelled ctx ends it with session.StopCancelled and a nil error; a
+// model failure ends it with session.StopError and returns the error.
+func (a *Agent) Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	if !a.busy.TryLock() {
+		return "", ErrBusy
+	}
+	defer a.busy.Unlock()
+	t := &turn{agent: a, log: a.opts.Log}
+	t.log.Append(session.TurnStarted{})
+	t.log.Append(session.UserMessage{Content: presentation.CloneContent(content)})
+	reason, err := t.run(ctx)
+	end := session.TurnEnded{Reason: reason}
+	if err != nil {
+		end.Error = err.Error()
+	}
+	t.log.Append(end)
+	if err != nil {
+		return reason, fmt.Errorf("turn failed: %w", err)
+	}
+	return reason, nil
+}
