@@ -1,0 +1,275 @@
+package bridge
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+
+	"github.com/dsh-acp/dsh-acp/jsonvalue"
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// MapperOptions say how a session's events are shown.
+type MapperOptions struct {
+	// Cwd is the session's working directory: relative paths resolve
+	// against it and file titles are shown relative to it.
+	Cwd string
+	// Terminal says the client opted into Zed's display-only terminal
+	// convention (clientCapabilities._meta.terminal_output).
+	Terminal bool
+	// Replay also shows the user's own messages, for a session replayed
+	// into an editor; live, the editor already shows what the user typed.
+	Replay bool
+	// ContextWindow is the model's context size in tokens, for usage
+	// updates; 0 sends none.
+	ContextWindow int64
+}
+
+// Mapper turns one session's events into session/update payloads, in
+// order. It is a pure function of the events it has seen: live streaming
+// and replay each run their own Mapper over the same events and emit the
+// same updates. It remembers the calls in flight, so a tool_call_update
+// never precedes its tool_call and a call is completed at most once. A
+// Mapper is used by one goroutine at a time.
+type Mapper struct {
+	opts  MapperOptions
+	calls map[string]*callState
+}
+
+// callState is what the Mapper remembers of a call in flight.
+type callState struct {
+	name string
+	args string
+	card string
+	// streamed counts the output bytes already shown live.
+	streamed int
+	// output is what a client without the terminal convention is shown.
+	output string
+}
+
+// NewMapper returns a Mapper with no calls in flight.
+func NewMapper(opts MapperOptions) *Mapper {
+	return &Mapper{opts: opts, calls: map[string]*callState{}}
+}
+
+// Map returns the updates ev produces: none, one, or (rarely) more.
+func (m *Mapper) Map(ev session.Event) []any {
+	switch p := ev.Payload.(type) {
+	case session.AssistantChunk:
+		if p.Text == "" {
+			return nil
+		}
+		kind := "agent_message_chunk"
+		if p.Reasoning {
+			kind = "agent_thought_chunk"
+		}
+		return []any{chunkUpdate{SessionUpdate: kind, Content: text(p.Text)}}
+	case session.UserMessage:
+		return m.userMessage(p)
+	case session.ModelRetry:
+		msg := fmt.Sprintf("\n\n[Model request failed (%s); retrying %d/%d in %dms]\n\n", p.Reason, p.Attempt, p.MaxAttempts, p.Wait.Milliseconds())
+		return []any{chunkUpdate{SessionUpdate: "agent_message_chunk", Content: text(msg)}}
+	case session.TurnEnded:
+		if p.Reason != session.StopError || p.Error == "" {
+			return nil
+		}
+		msg := "\n\n[Model request failed: " + p.Error + "]\n\n"
+		return []any{chunkUpdate{SessionUpdate: "agent_message_chunk", Content: text(msg)}}
+	case session.ToolCall:
+		return []any{m.toolCall(p)}
+	case session.ToolStarted:
+		if _, ok := m.calls[p.CallID]; !ok {
+			return nil
+		}
+		return []any{toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: p.CallID, Status: "in_progress"}}
+	case session.ToolOutput:
+		return m.toolOutput(p)
+	case session.ToolResult:
+		return []any{m.toolResult(p)}
+	case session.PlanUpdated:
+		entries := make([]planEntry, len(p.Entries))
+		for i, e := range p.Entries {
+			priority := e.Priority
+			if priority == "" {
+				priority = "medium"
+			}
+			entries[i] = planEntry{Content: e.Content, Priority: priority, Status: e.Status}
+		}
+		return []any{planUpdate{SessionUpdate: "plan", Entries: entries}}
+	case session.Usage:
+		if m.opts.ContextWindow <= 0 {
+			return nil
+		}
+		return []any{usageUpdate{SessionUpdate: "usage_update", Used: p.PromptTokens + p.CompletionTokens, Size: m.opts.ContextWindow}}
+	case session.TurnStarted, session.AssistantMessage, session.ContextMessage:
+		return nil
+	default:
+		panic(fmt.Sprintf("bridge: unreachable variant: event payload %T", ev.Payload))
+	}
+}
+
+func (m *Mapper) userMessage(p session.UserMessage) []any {
+	if !m.opts.Replay {
+		return nil
+	}
+	var out []any
+	for _, b := range p.Content {
+		if t, ok := b.(presentation.TextBlock); ok && t.Text != "" {
+			out = append(out, chunkUpdate{SessionUpdate: "user_message_chunk", Content: text(t.Text)})
+		}
+	}
+	return out
+}
+
+// toolCall announces a call with its pending card; a card that cannot be
+// shown falls back to the generic one.
+func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
+	state := &callState{name: p.Name, args: p.Arguments, card: "generic"}
+	m.calls[p.CallID] = state
+	defer func() {
+		if r := recover(); r != nil {
+			state.card = "generic"
+			update = m.fallbackCall(p)
+		}
+	}()
+	switch v := p.View.(type) {
+	case nil:
+		return m.fallbackCall(p)
+	case presentation.GenericCallView:
+		path := ""
+		if len(v.Locations) > 0 {
+			path = absolute(v.Locations[0].Path, m.opts.Cwd)
+		}
+		u := toolCall{
+			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
+			Title:     displayTitle(v.Title, path, m.opts.Cwd),
+			Kind:      string(v.Kind.OrOther()),
+			Locations: m.locations(v.Locations),
+		}
+		if v.RawInput != "" {
+			u.RawInput = json.RawMessage(v.RawInput)
+		}
+		if items := contentItems(v.Content); len(items) > 0 {
+			u.Content = items
+		}
+		return u
+	case presentation.DiffCallView:
+		state.card = "diff"
+		path := ""
+		if len(v.Locations) > 0 {
+			path = absolute(v.Locations[0].Path, m.opts.Cwd)
+		} else if len(v.Diffs) > 0 {
+			path = absolute(v.Diffs[0].Path, m.opts.Cwd)
+		}
+		u := toolCall{
+			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
+			Title:     displayTitle(v.Title, path, m.opts.Cwd),
+			Kind:      "edit",
+			Locations: m.locations(v.Locations),
+		}
+		if items := m.diffItems(v.Diffs); len(items) > 0 {
+			u.Content = items
+		}
+		return u
+	case presentation.TerminalCallView:
+		state.card = "terminal"
+		raw, _ := jsonvalue.Marshal(v.Title)
+		u := toolCall{
+			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
+			Title: v.Title, Kind: "execute", RawInput: json.RawMessage(raw),
+		}
+		if v.Description != "" {
+			u.Content = append(u.Content, textItem(v.Description))
+		}
+		if m.opts.Terminal {
+			u.Content = append(u.Content, terminalItem{Type: "terminal", TerminalID: p.CallID})
+			u.Meta = &toolCallMeta{TerminalInfo: &terminalInfo{TerminalID: p.CallID, Cwd: m.terminalCwd(v.Cwd)}}
+		}
+		return u
+	default:
+		panic(fmt.Sprintf("bridge: unreachable variant: call card %T", p.View))
+	}
+}
+
+// fallbackCall is the card of a call whose tool has no presenter: its
+// name, and its arguments as they came.
+func (m *Mapper) fallbackCall(p session.ToolCall) toolCall {
+	return toolCall{
+		SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
+		Title: p.Name, Kind: "other", RawInput: rawInput(p.Arguments),
+	}
+}
+
+// rawInput is the model's argument text as JSON: {} when empty, the text
+// itself when it is JSON, and a JSON string holding it otherwise.
+func rawInput(args string) json.RawMessage {
+	if args == "" {
+		return json.RawMessage("{}")
+	}
+	if canonical, err := jsonvalue.Canonicalize(args); err == nil {
+		return json.RawMessage(canonical)
+	}
+	return json.RawMessage(jsonvalue.Quote(args))
+}
+
+// terminalCwd is the directory a terminal card shows: the view's when
+// absolute, resolved against the session's when relative, else the
+// session's own.
+func (m *Mapper) terminalCwd(cwd string) string {
+	switch {
+	case cwd == "":
+		return m.opts.Cwd
+	case filepath.IsAbs(cwd) || m.opts.Cwd == "":
+		return cwd
+	default:
+		return filepath.Join(m.opts.Cwd, cwd)
+	}
+}
+
+// locations maps file locations with absolute paths and 0-based lines
+// (the editor's rows).
+func (m *Mapper) locations(locs []presentation.FileLocation) []location {
+	if len(locs) == 0 {
+		return nil
+	}
+	out := make([]location, len(locs))
+	for i, l := range locs {
+		out[i] = location{Path: absolute(l.Path, m.opts.Cwd)}
+		if l.Line > 0 {
+			row := l.Line - 1
+			out[i].Line = &row
+		}
+	}
+	return out
+}
+
+func (m *Mapper) diffItems(diffs []presentation.FileDiff) []any {
+	items := make([]any, 0, len(diffs))
+	for _, d := range diffs {
+		d = d.Clone()
+		items = append(items, diffItem{Type: "diff", Path: absolute(d.Path, m.opts.Cwd), OldText: d.OldText, NewText: d.NewText})
+	}
+	return items
+}
+
+// toolOutput shows a running command's output: appended to the terminal
+// when the client keeps one, otherwise as the call's whole output so far.
+func (m *Mapper) toolOutput(p session.ToolOutput) []any {
+	state, ok := m.calls[p.CallID]
+	if !ok || state.card != "terminal" || p.Output == "" {
+		return nil
+	}
+	state.streamed += len(p.Output)
+	if m.opts.Terminal {
+		return []any{toolCallUpdate{
+			SessionUpdate: "tool_call_update", ToolCallID: p.CallID,
+			Meta: &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: p.CallID, Data: p.Output}},
+		}}
+	}
+	state.output += p.Output
+	return []any{toolCallUpdate{
+		SessionUpdate: "tool_call_update", ToolCallID: p.CallID,
+		Content: []any{textItem(consoleFence(state.output))},
+	}}
+}

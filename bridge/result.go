@@ -1,0 +1,97 @@
+package bridge
+
+import (
+	"fmt"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// toolResult completes a call with its result card. A result for a call
+// the Mapper does not know (a late or repeated result) shows its raw
+// content; a card that cannot be shown falls back to the raw content too.
+func (m *Mapper) toolResult(p session.ToolResult) (update toolCallUpdate) {
+	status := "completed"
+	if p.IsError {
+		status = "failed"
+	}
+	raw := toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: p.CallID, Status: status, Content: contentItems(p.Content)}
+	state, ok := m.calls[p.CallID]
+	if !ok {
+		return raw
+	}
+	delete(m.calls, p.CallID)
+	defer func() {
+		if r := recover(); r != nil {
+			update = raw
+		}
+	}()
+	switch v := p.View.(type) {
+	case nil:
+		return raw
+	case presentation.GenericResultView:
+		u := raw
+		if len(v.Content) > 0 {
+			u.Content = contentItems(v.Content)
+		}
+		u.Title = v.Title
+		return u
+	case presentation.TerminalResultView:
+		if state.card != "terminal" {
+			return raw // the orphan guard: no terminal to complete
+		}
+		return m.terminalResult(p.CallID, status, state, v)
+	case presentation.DiffResultView:
+		u := toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: p.CallID, Status: status}
+		if items := m.diffItems(v.Diffs); len(items) > 0 {
+			u.Content = items
+		}
+		if v.Title != "" && len(v.Diffs) > 0 {
+			u.Title = displayTitle(v.Title, absolute(v.Diffs[0].Path, m.opts.Cwd), m.opts.Cwd)
+		} else {
+			u.Title = v.Title
+		}
+		return u
+	case presentation.ReadResultView:
+		u := raw
+		u.Content = []any{textItem(codeFence(v.Content, v.Lang))}
+		u.Title = displayTitle(v.Title, absolute(v.Path, m.opts.Cwd), m.opts.Cwd)
+		return u
+	case presentation.SearchMatchesView:
+		u := raw
+		u.Content = []any{textItem(searchMatchesText(v))}
+		u.Title = v.Title
+		return u
+	case presentation.SearchPathsView:
+		u := raw
+		u.Content = []any{textItem(searchPathsText(v))}
+		u.Title = v.Title
+		return u
+	default:
+		panic(fmt.Sprintf("bridge: unreachable variant: result card %T", p.View))
+	}
+}
+
+// terminalResult completes a terminal card: with the convention, the
+// output not yet streamed and the exit; without it, the fenced output.
+func (m *Mapper) terminalResult(id, status string, state *callState, v presentation.TerminalResultView) toolCallUpdate {
+	u := toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: id, Status: status, Title: v.Title}
+	if !m.opts.Terminal {
+		u.Content = []any{textItem(consoleFence(v.Output))}
+		return u
+	}
+	data := v.Output
+	if state.streamed > 0 {
+		data = "" // the output was shown as it arrived
+	}
+	meta := &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: id, Data: data}}
+	switch {
+	case v.Signal != "":
+		meta.TerminalExit = &terminalExit{TerminalID: id, Signal: v.Signal}
+	case v.ExitCode != nil:
+		code := *v.ExitCode
+		meta.TerminalExit = &terminalExit{TerminalID: id, ExitCode: &code}
+	}
+	u.Meta = meta
+	return u
+}
