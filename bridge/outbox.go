@@ -1,0 +1,216 @@
+package bridge
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// notifier sends one notification to the client.
+type notifier interface {
+	Notify(ctx context.Context, method string, params any) error
+}
+
+// outboxInterval is the least time between two bursts of live terminal
+// output of one session: at most about 20 a second reach the editor.
+const outboxInterval = 50 * time.Millisecond
+
+// outbox sends one session's updates from its own goroutine, in the order
+// they were pushed, so the session log never waits for the client.
+// Consecutive live-output updates of a call are merged: terminal output
+// deltas are concatenated (into the final update when it follows), and a
+// call's whole-output content updates keep only the latest.
+type outbox struct {
+	sessionID string
+	to        notifier
+	logger    *slog.Logger
+	interval  time.Duration
+
+	mu       sync.Mutex
+	queue    []any
+	pushed   int
+	sent     int
+	progress chan struct{}
+
+	wake  chan struct{}
+	hurry chan struct{}
+	stop  chan struct{}
+	done  chan struct{}
+}
+
+func newOutbox(sessionID string, to notifier, logger *slog.Logger) *outbox {
+	o := &outbox{
+		sessionID: sessionID, to: to, logger: logger, interval: outboxInterval,
+		progress: make(chan struct{}),
+		wake:     make(chan struct{}, 1), hurry: make(chan struct{}, 1),
+		stop: make(chan struct{}), done: make(chan struct{}),
+	}
+	go o.run()
+	return o
+}
+
+// push queues updates; it never blocks on the client.
+func (o *outbox) push(updates ...any) {
+	if len(updates) == 0 {
+		return
+	}
+	o.mu.Lock()
+	o.queue = append(o.queue, updates...)
+	o.pushed += len(updates)
+	o.mu.Unlock()
+	signal(o.wake)
+}
+
+// flush returns once every update pushed before the call has been sent,
+// or ctx is done.
+func (o *outbox) flush(ctx context.Context) error {
+	o.mu.Lock()
+	target := o.pushed
+	o.mu.Unlock()
+	signal(o.hurry)
+	signal(o.wake)
+	for {
+		o.mu.Lock()
+		sent, progress := o.sent, o.progress
+		o.mu.Unlock()
+		if sent >= target {
+			return nil
+		}
+		select {
+		case <-progress:
+		case <-o.done:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// close sends what is queued and stops the outbox.
+func (o *outbox) close() {
+	select {
+	case <-o.stop:
+	default:
+		close(o.stop)
+	}
+	<-o.done
+}
+
+func (o *outbox) run() {
+	defer close(o.done)
+	for {
+		select {
+		case <-o.wake:
+		case <-o.stop:
+			o.sendBatch()
+			return
+		}
+		if live := o.sendBatch(); live {
+			select {
+			case <-time.After(o.interval):
+			case <-o.hurry:
+			case <-o.stop:
+			}
+		}
+	}
+}
+
+// sendBatch sends everything queued and reports whether it held live
+// output (so the next burst waits a little).
+func (o *outbox) sendBatch() (live bool) {
+	o.mu.Lock()
+	batch := o.queue
+	o.queue = nil
+	o.mu.Unlock()
+	if len(batch) == 0 {
+		return false
+	}
+	updates, live := coalesce(batch)
+	for _, u := range updates {
+		if err := o.to.Notify(context.Background(), "session/update", sessionNotification{SessionID: o.sessionID, Update: u}); err != nil {
+			o.logger.Warn("session/update not delivered", "session", o.sessionID, "err", err)
+		}
+	}
+	o.mu.Lock()
+	o.sent += len(batch)
+	close(o.progress)
+	o.progress = make(chan struct{})
+	o.mu.Unlock()
+	return live
+}
+
+func signal(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}
+
+// coalesce merges a batch's live-output updates per call, keeping every
+// other update where it was.
+func coalesce(batch []any) (out []any, live bool) {
+	open := map[string]int{} // call id → index in out of its open live update
+	for _, item := range batch {
+		u, ok := item.(toolCallUpdate)
+		if !ok {
+			out = append(out, item)
+			continue
+		}
+		prev, hasPrev := open[u.ToolCallID]
+		switch {
+		case isOutputDelta(u):
+			live = true
+			if hasPrev {
+				if p := out[prev].(toolCallUpdate); isOutputDelta(p) {
+					out[prev] = withData(p, p.Meta.TerminalOutput.Data+u.Meta.TerminalOutput.Data)
+					continue
+				}
+			}
+			open[u.ToolCallID] = len(out)
+			out = append(out, u)
+		case isOutputSnapshot(u):
+			live = true
+			if hasPrev && isOutputSnapshot(out[prev].(toolCallUpdate)) {
+				out[prev] = u
+				continue
+			}
+			open[u.ToolCallID] = len(out)
+			out = append(out, u)
+		default:
+			delete(open, u.ToolCallID)
+			if hasPrev && isFinalOutput(u) {
+				if p := out[prev].(toolCallUpdate); isOutputDelta(p) {
+					out[prev] = withData(u, p.Meta.TerminalOutput.Data+u.Meta.TerminalOutput.Data)
+					continue
+				}
+			}
+			out = append(out, u)
+		}
+	}
+	return out, live
+}
+
+// isOutputDelta: live terminal output, to be appended by the editor.
+func isOutputDelta(u toolCallUpdate) bool {
+	return u.Status == "" && u.Content == nil && u.Meta != nil && u.Meta.TerminalOutput != nil && u.Meta.TerminalExit == nil
+}
+
+// isOutputSnapshot: a call's whole output so far, replacing its content.
+func isOutputSnapshot(u toolCallUpdate) bool {
+	return u.Status == "" && u.Content != nil && u.Meta == nil
+}
+
+// isFinalOutput: a completed terminal card.
+func isFinalOutput(u toolCallUpdate) bool {
+	return u.Status != "" && u.Meta != nil && u.Meta.TerminalOutput != nil
+}
+
+func withData(u toolCallUpdate, data string) toolCallUpdate {
+	meta := *u.Meta
+	out := *meta.TerminalOutput
+	out.Data = data
+	meta.TerminalOutput = &out
+	u.Meta = &meta
+	return u
+}
