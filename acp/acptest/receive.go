@@ -1,0 +1,151 @@
+package acptest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// receive records, validates and routes one line from the server.
+// terminated is false for a last line without '\n'.
+func (c *Client) receive(line []byte, terminated bool) {
+	if !terminated {
+		c.t.Errorf("acptest: the server's last frame has no terminating newline: %.200q", line)
+	}
+	f, err := parseFrame(line)
+	if err != nil {
+		c.t.Errorf("acptest: the server wrote something that is not a JSON-RPC frame: %v", err)
+		c.record(f)
+		if f.ID != nil && f.Method == "" {
+			c.failCall(f, err) // do not leave its Call waiting
+		}
+		return
+	}
+	switch {
+	case f.IsResponse():
+		c.receiveResponse(f)
+	case f.IsRequest():
+		c.check(f, c.schema.Validate(FromAgent, Request, f.Method, f.Params))
+		c.record(f)
+		c.serveRequest(f)
+	default:
+		c.check(f, c.schema.Validate(FromAgent, Notification, f.Method, f.Params))
+		c.record(f)
+	}
+}
+
+// receiveResponse validates a response by the method it answers and hands
+// it to the Call waiting for it.
+func (c *Client) receiveResponse(f Frame) {
+	key := idKey(f.ID)
+	c.mu.Lock()
+	method, known := c.sent[key]
+	ch := c.pending[key]
+	delete(c.pending, key)
+	delete(c.sent, key)
+	c.mu.Unlock()
+	f.Answers = method
+
+	switch {
+	case f.Error != nil:
+		c.check(f, c.schema.ValidateError(errorObject(f.Raw)))
+		if !known && !f.HasNullID() {
+			c.t.Errorf("acptest: the server answered id %s, which the client never sent: %s", f.ID, f.Raw)
+		}
+	case f.HasNullID():
+		c.t.Errorf("acptest: a successful response with a null id: %s", f.Raw)
+	case !known:
+		c.t.Errorf("acptest: the server answered id %s, which the client never sent: %s", f.ID, f.Raw)
+	case method != "":
+		c.check(f, c.schema.Validate(FromAgent, Response, method, f.Result))
+	}
+	c.record(f)
+	if ch != nil {
+		ch <- f
+	}
+}
+
+// failCall answers the Call waiting for f's id with err.
+func (c *Client) failCall(f Frame, err error) {
+	key := idKey(f.ID)
+	c.mu.Lock()
+	ch := c.pending[key]
+	delete(c.pending, key)
+	delete(c.sent, key)
+	c.mu.Unlock()
+	if ch != nil {
+		f.Error = &RPCError{Message: "acptest: invalid frame: " + err.Error()}
+		ch <- f
+	}
+}
+
+// errorObject extracts the raw error member of a response line.
+func errorObject(line []byte) json.RawMessage {
+	var env envelope
+	_ = json.Unmarshal(line, &env)
+	return env.Error
+}
+
+// check reports a schema violation.
+func (c *Client) check(f Frame, err error) {
+	if err != nil {
+		c.t.Errorf("acptest: schema violation in the server's frame %.300s:\n%v", f.Raw, err)
+	}
+}
+
+// record appends a frame and wakes every waiter.
+func (c *Client) record(f Frame) {
+	c.mu.Lock()
+	c.frames = append(c.frames, f)
+	close(c.changed)
+	c.changed = make(chan struct{})
+	c.mu.Unlock()
+}
+
+// serveRequest answers a server request on its own goroutine, so the read
+// loop keeps reading (the server may cancel or send updates meanwhile).
+func (c *Client) serveRequest(f Frame) {
+	c.mu.Lock()
+	h := c.handle[f.Method]
+	c.mu.Unlock()
+	c.handlers.Add(1)
+	go func() {
+		defer c.handlers.Done()
+		var result any
+		var err error
+		if h == nil {
+			err = &RPCError{Code: -32601, Message: fmt.Sprintf("method not found: %q", f.Method)}
+		} else {
+			result, err = c.runHandler(h, f)
+		}
+		resp := struct {
+			JSONRPC string          `json:"jsonrpc"`
+			ID      json.RawMessage `json:"id"`
+			Result  json.RawMessage `json:"result,omitempty"`
+			Error   *RPCError       `json:"error,omitempty"`
+		}{JSONRPC: "2.0", ID: f.ID}
+		if err != nil {
+			var rpcErr *RPCError
+			if !errors.As(err, &rpcErr) {
+				rpcErr = &RPCError{Code: -32603, Message: err.Error()}
+			}
+			resp.Error = rpcErr
+		} else if resp.Result, err = marshal(result); err != nil {
+			resp.Error = &RPCError{Code: -32603, Message: err.Error()}
+		} else if len(resp.Result) == 0 {
+			resp.Result = json.RawMessage("null")
+		}
+		_ = c.writeJSON(resp) // after Close the server is gone; nothing to tell
+	}()
+}
+
+// runHandler calls a test's handler, reporting a panic as a test error.
+func (c *Client) runHandler(h RequestHandler, f Frame) (result any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			c.t.Errorf("acptest: the handler for %s panicked: %v", f.Method, v)
+			err = &RPCError{Code: -32603, Message: fmt.Sprint(v)}
+		}
+	}()
+	return h(c.ctx, f.Params)
+}

@@ -1,0 +1,310 @@
+package acptest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// SchemaPath is where the ACP v1 JSON Schema lives, relative to the module
+// root: shipped by the npm package @agentclientprotocol/sdk that
+// e2e/package-lock.json pins, installed by `npm ci --prefix e2e`.
+const SchemaPath = "e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"
+
+// schemaURL names the schema document inside the compiler.
+const schemaURL = "acp://schema/v1/schema.json"
+
+// Side is the peer that sends a message.
+type Side int
+
+const (
+	// FromAgent marks messages the agent sends (our server's frames).
+	FromAgent Side = iota
+	// FromClient marks messages the client sends.
+	FromClient
+)
+
+// String returns "agent" or "client".
+func (s Side) String() string {
+	if s == FromAgent {
+		return "agent"
+	}
+	return "client"
+}
+
+// Kind is the JSON-RPC role of a message.
+type Kind int
+
+const (
+	// Request is a call that expects a response; its params are validated.
+	Request Kind = iota
+	// Response is a successful answer; its result is validated by the
+	// method of the request it answers.
+	Response
+	// Notification is a call without an id; its params are validated.
+	Notification
+)
+
+// String returns "request", "response" or "notification".
+func (k Kind) String() string {
+	switch k {
+	case Request:
+		return "request"
+	case Response:
+		return "response"
+	}
+	return "notification"
+}
+
+// Schema validates ACP messages against their specific definitions in the
+// ACP v1 JSON Schema — never against the root, whose extension fallbacks
+// accept nearly anything (a tool_call without title, stopReason "done").
+// The method → definition map is built from the schema's own unions
+// (AgentRequest, ClientResponse, …) and their x-method annotations, not by
+// hand. A Schema is immutable and safe for concurrent use; load it once
+// per test binary and share it.
+type Schema struct {
+	path  string
+	defs  map[msgKey]string             // message → definition name
+	comp  map[string]*jsonschema.Schema // definition name → compiled
+	error *jsonschema.Schema            // the JSON-RPC error object
+}
+
+// msgKey identifies a message shape: who sends it, its role, its method.
+type msgKey struct {
+	from   Side
+	kind   Kind
+	method string
+}
+
+// messageUnion is one of the schema's message unions: the definition
+// named holds every message of that sender and role.
+type messageUnion struct {
+	name string
+	key  msgKey
+}
+
+// messageUnions lists the schema's message unions.
+func messageUnions() []messageUnion {
+	return []messageUnion{
+		{"AgentRequest", msgKey{from: FromAgent, kind: Request}},
+		{"AgentResponse", msgKey{from: FromAgent, kind: Response}},
+		{"AgentNotification", msgKey{from: FromAgent, kind: Notification}},
+		{"ClientRequest", msgKey{from: FromClient, kind: Request}},
+		{"ClientResponse", msgKey{from: FromClient, kind: Response}},
+		{"ClientNotification", msgKey{from: FromClient, kind: Notification}},
+	}
+}
+
+// LoadSchema finds the schema from the test's working directory (walking
+// up to the module root, the directory holding go.mod) and loads it. It
+// fails the test when the schema is missing, saying how to install it; it
+// never skips.
+func LoadSchema(t testing.TB) *Schema {
+	t.Helper()
+	s, err := OpenSchema()
+	if err != nil {
+		t.Fatalf("acptest: %v", err)
+	}
+	return s
+}
+
+// OpenSchema is LoadSchema for callers without a testing.TB.
+func OpenSchema() (*Schema, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("locating the ACP schema: %w", err)
+	}
+	root, err := moduleRoot(wd)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(root, filepath.FromSlash(SchemaPath))
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("the ACP JSON Schema is missing (%w); run `npm ci --prefix e2e` in %s to install @agentclientprotocol/sdk from e2e/package-lock.json", err, root)
+	}
+	return OpenSchemaFile(path)
+}
+
+// moduleRoot walks up from dir to the directory holding go.mod.
+func moduleRoot(dir string) (string, error) {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("locating the ACP schema: no go.mod above %s", dir)
+		}
+		d = parent
+	}
+}
+
+// OpenSchemaFile loads and compiles the schema file at path.
+func OpenSchemaFile(path string) (*Schema, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the ACP schema: %w", err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("parsing the ACP schema %s: %w", path, err)
+	}
+	var raw struct {
+		Defs map[string]json.RawMessage `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("parsing the ACP schema %s: %w", path, err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(schemaURL, doc); err != nil {
+		return nil, fmt.Errorf("loading the ACP schema: %w", err)
+	}
+	s := &Schema{path: path, defs: map[msgKey]string{}, comp: map[string]*jsonschema.Schema{}}
+	for _, u := range messageUnions() {
+		body, ok := raw.Defs[u.name]
+		if !ok {
+			return nil, fmt.Errorf("the ACP schema %s has no $defs/%s", path, u.name)
+		}
+		for _, name := range refsIn(body) {
+			var ann struct {
+				Method string `json:"x-method"`
+			}
+			if err := json.Unmarshal(raw.Defs[name], &ann); err != nil || ann.Method == "" {
+				continue // extension fallbacks and shared shapes carry no x-method
+			}
+			key := u.key
+			key.method = ann.Method
+			s.defs[key] = name
+		}
+	}
+	// $/cancel_request is protocol-level: either side may send it.
+	for name, body := range raw.Defs {
+		var ann struct {
+			Method string `json:"x-method"`
+			Side   string `json:"x-side"`
+		}
+		if json.Unmarshal(body, &ann) == nil && ann.Side == "protocol" && ann.Method != "" {
+			s.defs[msgKey{FromAgent, Notification, ann.Method}] = name
+			s.defs[msgKey{FromClient, Notification, ann.Method}] = name
+		}
+	}
+	for _, name := range s.defs {
+		if _, done := s.comp[name]; done {
+			continue
+		}
+		sch, err := c.Compile(schemaURL + "#/$defs/" + name)
+		if err != nil {
+			return nil, fmt.Errorf("compiling $defs/%s: %w", name, err)
+		}
+		s.comp[name] = sch
+	}
+	if s.error, err = c.Compile(schemaURL + "#/$defs/Error"); err != nil {
+		return nil, fmt.Errorf("compiling $defs/Error: %w", err)
+	}
+	return s, nil
+}
+
+// refsIn lists the local definitions a schema fragment references.
+func refsIn(body json.RawMessage) []string {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return nil
+	}
+	var names []string
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if ref, ok := v["$ref"].(string); ok {
+				if name, ok := strings.CutPrefix(ref, "#/$defs/"); ok {
+					names = append(names, name)
+				}
+			}
+			for _, child := range v {
+				walk(child)
+			}
+		case []any:
+			for _, child := range v {
+				walk(child)
+			}
+		}
+	}
+	walk(v)
+	return names
+}
+
+// Path is the schema file this Schema was loaded from.
+func (s *Schema) Path() string { return s.path }
+
+// Definition names the definition a message is validated against, e.g.
+// Definition(FromAgent, Notification, "session/update") is
+// "SessionNotification"; ok is false for a method the schema does not
+// define for that sender and role.
+func (s *Schema) Definition(from Side, kind Kind, method string) (name string, ok bool) {
+	name, ok = s.defs[msgKey{from, kind, method}]
+	return name, ok
+}
+
+// Methods lists, sorted, the methods the schema defines for a sender and
+// role.
+func (s *Schema) Methods(from Side, kind Kind) []string {
+	var out []string
+	for k := range s.defs {
+		if k.from == from && k.kind == kind {
+			out = append(out, k.method)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Validate checks a request's or notification's params, or a response's
+// result, against the definition for its sender, role and method. A
+// method the schema does not define for them is an error.
+func (s *Schema) Validate(from Side, kind Kind, method string, payload json.RawMessage) error {
+	name, ok := s.Definition(from, kind, method)
+	if !ok {
+		return fmt.Errorf("the ACP schema defines no %s %s %q", from, kind, method)
+	}
+	if err := validateAgainst(s.comp[name], payload); err != nil {
+		return fmt.Errorf("%s %s %q does not match $defs/%s: %w", from, kind, method, name, err)
+	}
+	return nil
+}
+
+// ValidateError checks a JSON-RPC error object against $defs/Error and
+// that its code is not 0.
+func (s *Schema) ValidateError(errObj json.RawMessage) error {
+	if err := validateAgainst(s.error, errObj); err != nil {
+		return fmt.Errorf("error object does not match $defs/Error: %w", err)
+	}
+	var e struct {
+		Code int64 `json:"code"`
+	}
+	if err := json.Unmarshal(errObj, &e); err != nil || e.Code == 0 {
+		return errors.New("error object has code 0")
+	}
+	return nil
+}
+
+// validateAgainst validates one JSON document. Absent params or result
+// count as null.
+func validateAgainst(sch *jsonschema.Schema, payload json.RawMessage) error {
+	if len(bytes.TrimSpace(payload)) == 0 {
+		payload = json.RawMessage("null")
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(payload))
+	if err != nil {
+		return fmt.Errorf("not JSON: %w", err)
+	}
+	return sch.Validate(v)
+}

@@ -1,0 +1,45 @@
+package acp
+
+import (
+	"context"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+)
+
+// Agent is the agent side of ACP: the methods a client calls. Serve
+// decodes each request's params into the SDK type (answering -32602 when
+// they do not fit), calls the method, and encodes its result.
+//
+// Requests run concurrently, each on its own goroutine, started in wire
+// order; a method may call the client back through its Conn (permission,
+// fs) while later requests and notifications are still being served. The
+// ctx of a request is cancelled when the client sends $/cancel_request
+// for it (cause ErrRequestCancelled), when the client disconnects (cause
+// ErrDisconnected), and, for Prompt, when the client sends session/cancel
+// for its session (cause ErrSessionCancelled); context.Cause tells them
+// apart.
+//
+// An error returned by a method goes on the wire as is when it carries a
+// JSON-RPC code (see InvalidParams, ResourceNotFound, …), as -32800 when it
+// is a context cancellation, and as -32603 with its message otherwise. A
+// panic is recovered, logged and answered -32603; the connection keeps
+// serving.
+type Agent interface {
+	// Initialize answers "initialize".
+	Initialize(ctx context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error)
+	// Authenticate answers "authenticate".
+	Authenticate(ctx context.Context, req acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error)
+	// NewSession answers "session/new".
+	NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error)
+	// Prompt answers "session/prompt". Its ctx is cancelled with cause
+	// ErrSessionCancelled when session/cancel arrives for req.SessionId;
+	// if Prompt then returns that cancellation as an error, the client is
+	// answered {"stopReason":"cancelled"} rather than an error.
+	Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error)
+	// Cancel receives the "session/cancel" notification. It runs on the
+	// connection's read loop, in wire order with every other message, so
+	// it must return promptly and must not wait for the client; the
+	// session's running Prompt contexts are cancelled right after it
+	// returns.
+	Cancel(ctx context.Context, n acpsdk.CancelNotification)
+}

@@ -1,0 +1,142 @@
+package acp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+	"go.lsp.dev/jsonrpc2"
+)
+
+// ErrInvalidAnswer is wrapped by the error a client call returns when the
+// client answered with a result that does not fit the method's schema
+// (garbage, a missing field, an unknown permission outcome).
+var ErrInvalidAnswer = errors.New("acp: the client's answer is invalid")
+
+// Conn is the client as the agent sees it: the typed calls an agent makes
+// to the editor. It is safe for concurrent use. Calls made after the
+// connection ended fail with an error wrapping jsonrpc2.ErrClientClosing.
+//
+// An error the client answers with is returned wrapped; ErrorCode reads its
+// code (e.g. -32002 from fs/read_text_file for a path outside the project).
+// A call whose ctx is cancelled returns ctx.Err() at once; its late answer
+// is dropped.
+type Conn struct {
+	rpc jsonrpc2.Conn
+}
+
+// SessionUpdate sends a session/update notification. Every SDK field is
+// encoded losslessly and in struct field order; each variant's and each
+// content block's _meta is kept (Zed's terminal convention lives in
+// _meta.terminal_info, _meta.terminal_output and _meta.terminal_exit), and
+// an empty Content is omitted, so a tool_call_update can leave content
+// unchanged.
+func (c *Conn) SessionUpdate(ctx context.Context, n acpsdk.SessionNotification) error {
+	raw, err := encodeSessionNotification(n)
+	if err != nil {
+		return fmt.Errorf("acp: %s: %w", acpsdk.ClientMethodSessionUpdate, err)
+	}
+	return c.Notify(ctx, acpsdk.ClientMethodSessionUpdate, json.RawMessage(raw))
+}
+
+// RequestPermission asks the client to approve a tool call and returns its
+// answer, which has exactly one outcome: Selected (with an OptionId) or
+// Cancelled.
+func (c *Conn) RequestPermission(ctx context.Context, req acpsdk.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
+	const method = acpsdk.ClientMethodSessionRequestPermission
+	var resp acpsdk.RequestPermissionResponse
+	raw, err := encodeRequestPermission(req)
+	if err != nil {
+		return resp, fmt.Errorf("acp: %s: %w", method, err)
+	}
+	answer, err := c.call(ctx, method, json.RawMessage(raw))
+	if err != nil {
+		return resp, err
+	}
+	if err := decodeAnswer(method, answer, &resp, "outcome"); err != nil {
+		return resp, err
+	}
+	if err := checkPermissionOutcome(answer); err != nil {
+		return acpsdk.RequestPermissionResponse{}, fmt.Errorf("%w: %s: %v", ErrInvalidAnswer, method, err)
+	}
+	return resp, nil
+}
+
+// ReadTextFile asks the client for a text file's content, unsaved editor
+// changes included. Only valid when the client advertised
+// fs.readTextFile.
+func (c *Conn) ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error) {
+	const method = acpsdk.ClientMethodFsReadTextFile
+	var resp acpsdk.ReadTextFileResponse
+	answer, err := c.call(ctx, method, req)
+	if err != nil {
+		return resp, err
+	}
+	return resp, decodeAnswer(method, answer, &resp, "content")
+}
+
+// WriteTextFile asks the client to write a text file (creating it when
+// missing). Only valid when the client advertised fs.writeTextFile.
+func (c *Conn) WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error) {
+	const method = acpsdk.ClientMethodFsWriteTextFile
+	var resp acpsdk.WriteTextFileResponse
+	answer, err := c.call(ctx, method, req)
+	if err != nil {
+		return resp, err
+	}
+	return resp, decodeAnswer(method, answer, &resp)
+}
+
+// Notify sends any notification: params is encoded with encoding/json (a
+// json.RawMessage goes verbatim). It is the escape hatch for messages the
+// SDK types cannot express.
+func (c *Conn) Notify(ctx context.Context, method string, params any) error {
+	if err := c.rpc.Notify(ctx, method, params); err != nil {
+		return fmt.Errorf("acp: %s: %w", method, err)
+	}
+	return nil
+}
+
+// call sends a request and returns the raw result.
+func (c *Conn) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	var answer json.RawMessage
+	if _, err := c.rpc.Call(ctx, method, params, &answer); err != nil {
+		return nil, fmt.Errorf("acp: %s: %w", method, err)
+	}
+	return answer, nil
+}
+
+// decodeAnswer decodes a client's result, wrapping ErrInvalidAnswer when
+// it does not fit.
+func decodeAnswer(method string, answer []byte, v any, required ...string) error {
+	if err := decodeObject(answer, v, required...); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrInvalidAnswer, method, err)
+	}
+	return nil
+}
+
+// checkPermissionOutcome checks the outcome discriminator strictly: the
+// SDK's decoder takes any unknown outcome for "cancelled".
+func checkPermissionOutcome(answer []byte) error {
+	var probe struct {
+		Outcome struct {
+			Outcome  string  `json:"outcome"`
+			OptionID *string `json:"optionId"`
+		} `json:"outcome"`
+	}
+	if err := json.Unmarshal(answer, &probe); err != nil {
+		return errors.New(describeDecodeError(err))
+	}
+	switch probe.Outcome.Outcome {
+	case "cancelled":
+		return nil
+	case "selected":
+		if probe.Outcome.OptionID == nil || *probe.Outcome.OptionID == "" {
+			return errors.New(`outcome "selected" without an optionId`)
+		}
+		return nil
+	}
+	return fmt.Errorf(`outcome.outcome must be "selected" or "cancelled", got %q`, probe.Outcome.Outcome)
+}

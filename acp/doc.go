@@ -1,0 +1,52 @@
+// Package acp is dsh-acp's Agent Client Protocol (ACP v1) wire: the
+// newline-delimited JSON-RPC 2.0 connection an editor opens on the agent's
+// stdin and stdout, built on go.lsp.dev/jsonrpc2 with the message types of
+// github.com/coder/acp-go-sdk.
+//
+// An agent implements Agent; Serve decodes each request into the SDK type,
+// calls the agent, and encodes the answer. The Conn that Serve hands the
+// agent calls the client back:
+//
+//	type echo struct{ client *acp.Conn }
+//
+//	func (e *echo) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {
+//		for _, block := range req.Prompt {
+//			err := e.client.SessionUpdate(ctx, acpsdk.SessionNotification{
+//				SessionId: req.SessionId,
+//				Update:    acpsdk.SessionUpdate{AgentMessageChunk: &acpsdk.SessionUpdateAgentMessageChunk{Content: block}},
+//			})
+//			if err != nil {
+//				return acpsdk.PromptResponse{}, err
+//			}
+//		}
+//		return acpsdk.PromptResponse{StopReason: acpsdk.StopReasonEndTurn}, nil
+//	}
+//	// … Initialize, Authenticate, NewSession, Cancel
+//
+//	err := acp.Serve(ctx, os.Stdin, os.Stdout,
+//		func(c *acp.Conn) acp.Agent { return &echo{client: c} },
+//		acp.Options{Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
+//
+// What callers may rely on:
+//
+//   - Bad input never ends the connection. Blank lines are skipped; a
+//     line that is not JSON is answered -32700 with id null; a batch, a
+//     non-message or a line over 32 MiB is answered -32600; unknown
+//     methods (including ACP methods not implemented yet, e.g.
+//     session/load) -32601; params that do not fit the SDK type -32602;
+//     unknown notifications are ignored.
+//   - Requests run concurrently, so a Prompt can wait on
+//     RequestPermission or ReadTextFile while session/cancel and other
+//     requests are served. Notifications are handled in wire order.
+//   - Every error on the wire is a *jsonrpc2.Error with an ACP code (see
+//     InvalidParams, ResourceNotFound, RequestCancelled, …); a plain error
+//     is -32603 and a recovered panic is -32603.
+//   - $/cancel_request and session/cancel cancel the matching handler
+//     contexts (context.Cause says which); a client disconnect cancels all
+//     of them before Serve returns.
+//   - Only frames are written to the output; all diagnostics go to the
+//     slog.Logger in Options.
+//
+// The acptest package drives Serve in tests and validates every frame
+// against the ACP JSON Schema.
+package acp

@@ -1,0 +1,225 @@
+package acp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// DefaultMaxLineBytes is the longest frame the server reads: 32 MiB, the
+// TypeScript SDK's DEFAULT_MAX_MESSAGE_BYTES (image prompts arrive base64
+// inline).
+const DefaultMaxLineBytes = 32 << 20
+
+// maxRetainedBuffer bounds the read and write buffers kept between frames,
+// so one huge frame does not pin its memory for the life of the connection.
+const maxRetainedBuffer = 1 << 20
+
+// ndjsonStream is a jsonrpc2.Stream over newline-delimited JSON that
+// tolerates what editors and humans send, the way the ACP TypeScript SDK
+// does. Bad input is answered and skipped; the connection lives on:
+//
+//   - blank lines (and whitespace-only lines) are skipped;
+//   - CRLF line ends are accepted;
+//   - invalid UTF-8 is replaced by U+FFFD before decoding (as a
+//     non-fatal TextDecoder does);
+//   - a line that is not JSON is answered -32700 with id null;
+//   - JSON that is not a JSON-RPC message is answered -32600, with the
+//     message's id when one can be read, null otherwise;
+//   - a JSON array (a batch) is answered -32600;
+//   - a line longer than maxLine is answered -32600 and its remainder is
+//     discarded up to the next newline without being buffered.
+//
+// Writes are serialized: each frame and its '\n' go out in one Write.
+// A terminal read or write error is recorded once and signalled on done.
+type ndjsonStream struct {
+	r       io.Reader
+	br      *bufio.Reader
+	w       io.Writer
+	maxLine int
+	log     *slog.Logger
+
+	line []byte // the current frame; reused, so decoded requests borrow it until the next Read
+
+	wmu  sync.Mutex
+	wbuf []byte // guarded by wmu
+
+	failOnce sync.Once
+	done     chan struct{} // closed on the first terminal read or write error
+	err      error         // the terminal error; read after done is closed
+
+	closeOnce sync.Once
+}
+
+func newNDJSONStream(r io.Reader, w io.Writer, maxLine int, log *slog.Logger) *ndjsonStream {
+	return &ndjsonStream{
+		r:       r,
+		br:      bufio.NewReaderSize(r, 64<<10),
+		w:       w,
+		maxLine: maxLine,
+		log:     log,
+		done:    make(chan struct{}),
+	}
+}
+
+// Read implements jsonrpc2.Stream. It returns the next well-formed
+// message, answering and skipping every bad line on the way.
+func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	for {
+		n, tooLong, err := s.readLine()
+		if err != nil {
+			s.fail(err)
+			return nil, 0, err
+		}
+		if tooLong {
+			s.log.Warn("acp: frame exceeds the line limit; discarded", "bytes", n, "limit", s.maxLine)
+			s.answer(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+				"message of %d bytes exceeds the %s line limit; discarded", n, formatBytes(s.maxLine)))
+			continue
+		}
+		body := bytes.TrimSpace(s.line)
+		if len(body) == 0 {
+			continue
+		}
+		if !utf8.Valid(body) {
+			body = bytes.ToValidUTF8(body, []byte("\uFFFD"))
+		}
+		msg, derr := jsonrpc2.DecodeMessage(body)
+		if derr == nil {
+			return msg, n, nil
+		}
+		id, rpcErr := classifyBadFrame(body, derr)
+		s.log.Warn("acp: bad frame answered and skipped", "code", int(rpcErr.Code), "error", rpcErr.Message)
+		s.answer(ctx, id, rpcErr)
+	}
+}
+
+// readLine reads one line into s.line, without its '\n'. It returns the
+// line's length in bytes; when the line is longer than maxLine, tooLong is
+// set and the rest of the line has been read and dropped. A last line
+// without a newline counts as a line; io.EOF comes on the next call.
+func (s *ndjsonStream) readLine() (n int64, tooLong bool, err error) {
+	s.line = s.line[:0]
+	if cap(s.line) > maxRetainedBuffer {
+		s.line = nil
+	}
+	for {
+		frag, err := s.br.ReadSlice('\n')
+		n += int64(len(frag))
+		if !tooLong {
+			if int64(len(s.line))+int64(len(frag)) > int64(s.maxLine)+1 { // +1: the '\n'
+				tooLong = true
+				s.line = s.line[:0]
+			} else {
+				s.line = append(s.line, frag...)
+			}
+		}
+		switch {
+		case err == nil: // the line is complete
+			s.line = bytes.TrimSuffix(s.line, []byte{'\n'})
+			return n, tooLong || len(s.line) > s.maxLine, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && n > 0:
+			return n, tooLong || len(s.line) > s.maxLine, nil
+		default:
+			return 0, false, err
+		}
+	}
+}
+
+// classifyBadFrame chooses the answer to a frame jsonrpc2 could not decode:
+// -32700 for text that is not JSON, -32600 for a batch or for JSON that is
+// not a JSON-RPC message (with its id when it has a usable one).
+func classifyBadFrame(body []byte, decodeErr error) (jsonrpc2.ID, *jsonrpc2.Error) {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.ParseError, "parse error: %v", err)
+	}
+	switch obj := v.(type) {
+	case []any:
+		return jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "JSON-RPC batches are not supported")
+	case map[string]any:
+		return idOf(obj["id"]), jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "invalid request: %v", decodeErr)
+	default:
+		return jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "invalid request: a message must be a JSON object, got %s", body)
+	}
+}
+
+// idOf converts a decoded JSON id into a jsonrpc2.ID; anything but a
+// string or an integer gives the null id.
+func idOf(v any) jsonrpc2.ID {
+	switch id := v.(type) {
+	case string:
+		return jsonrpc2.NewStringID(id)
+	case float64:
+		if id == float64(int64(id)) {
+			return jsonrpc2.NewNumberID(int64(id))
+		}
+	}
+	return jsonrpc2.ID{}
+}
+
+// answer writes an error response for a frame the connection never sees.
+func (s *ndjsonStream) answer(ctx context.Context, id jsonrpc2.ID, rpcErr *jsonrpc2.Error) {
+	if _, err := s.Write(ctx, jsonrpc2.NewResponse(id, nil, rpcErr)); err != nil {
+		s.log.Warn("acp: answering a bad frame failed", "error", err)
+	}
+}
+
+// Write implements jsonrpc2.Stream: one frame plus '\n' in one Write,
+// serialized with every other writer.
+func (s *ndjsonStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	buf := append(jsonrpc2.AppendMessage(s.wbuf[:0], msg), '\n')
+	n, err := s.w.Write(buf)
+	if cap(buf) <= maxRetainedBuffer {
+		s.wbuf = buf[:0]
+	} else {
+		s.wbuf = nil
+	}
+	if err != nil {
+		err = fmt.Errorf("acp: writing a frame: %w", err)
+		s.fail(err)
+	}
+	return int64(n), err
+}
+
+// Close implements jsonrpc2.Stream. It closes the reader when it is an
+// io.Closer, so a Read blocked on it returns; the writer belongs to the
+// caller and stays open.
+func (s *ndjsonStream) Close() error {
+	var err error
+	s.closeOnce.Do(func() {
+		if c, ok := s.r.(io.Closer); ok {
+			err = c.Close()
+		}
+	})
+	return err
+}
+
+// fail records the first terminal error and closes done.
+func (s *ndjsonStream) fail(err error) {
+	s.failOnce.Do(func() {
+		s.err = err
+		close(s.done)
+	})
+}
+
+// formatBytes writes n as "32 MiB" when it is a whole number of MiB.
+func formatBytes(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,85 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// The permission options offered for every ask, by id.
+const (
+	optionAllowOnce    = "allow-once"
+	optionAllowAlways  = "allow-always"
+	optionRejectOnce   = "reject-once"
+	optionRejectAlways = "reject-always"
+)
+
+func permissionOptions() []acpsdk.PermissionOption {
+	return []acpsdk.PermissionOption{
+		{OptionId: optionAllowOnce, Name: "Allow once", Kind: acpsdk.PermissionOptionKindAllowOnce},
+		{OptionId: optionAllowAlways, Name: "Always allow", Kind: acpsdk.PermissionOptionKindAllowAlways},
+		{OptionId: optionRejectOnce, Name: "Reject", Kind: acpsdk.PermissionOptionKindRejectOnce},
+		{OptionId: optionRejectAlways, Name: "Always reject", Kind: acpsdk.PermissionOptionKindRejectAlways},
+	}
+}
+
+// RequestApproval asks the user, in the editor, whether the call may run.
+// The request shows exactly what is being approved: the call's title (the
+// full command for a shell call), kind, content and locations. Either
+// allow option lets the call run once (remembered rules come later); any
+// other answer rejects it; a cancelled turn cancels the ask; a failed
+// request is an error, which denies the call.
+func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
+	call, ok := s.pendingCall(req.CallID)
+	if !ok {
+		call = session.ToolCall{CallID: req.CallID, Name: req.ToolName}
+	}
+	toolCall, err := s.permissionToolCall(call)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.out.flush(ctx); err != nil {
+		return pipeline.ApprovalCancelled, nil
+	}
+	resp, err := s.bridge.client.RequestPermission(ctx, acpsdk.RequestPermissionRequest{
+		SessionId: acpsdk.SessionId(s.id),
+		ToolCall:  toolCall,
+		Options:   permissionOptions(),
+	})
+	switch {
+	case ctx.Err() != nil:
+		return pipeline.ApprovalCancelled, nil
+	case err != nil:
+		return 0, fmt.Errorf("request permission: %w", err)
+	case resp.Outcome.Cancelled != nil:
+		return pipeline.ApprovalCancelled, nil
+	case resp.Outcome.Selected != nil:
+		switch resp.Outcome.Selected.OptionId {
+		case optionAllowOnce, optionAllowAlways:
+			return pipeline.ApprovalAllowedOnce, nil
+		}
+	}
+	return pipeline.ApprovalRejected, nil
+}
+
+// permissionToolCall describes the call for the permission prompt, built
+// from the same card the editor shows for it (without the live terminal).
+func (s *liveSession) permissionToolCall(call session.ToolCall) (acpsdk.ToolCallUpdate, error) {
+	m := NewMapper(MapperOptions{Cwd: s.mapper.opts.Cwd})
+	card := m.toolCall(call)
+	data, err := json.Marshal(card)
+	if err != nil {
+		return acpsdk.ToolCallUpdate{}, fmt.Errorf("describe call %s: %w", call.CallID, err)
+	}
+	var update acpsdk.ToolCallUpdate
+	if err := json.Unmarshal(data, &update); err != nil {
+		return acpsdk.ToolCallUpdate{}, fmt.Errorf("describe call %s: %w", call.CallID, err)
+	}
+	update.Status = nil
+	return update, nil
+}

@@ -1,0 +1,17 @@
+// Package bridge puts the agent in front of editors: it implements the ACP
+// agent methods on top of sessions, and shows each session's events in the
+// editor the way it shows things best — file edits as diffs to review,
+// commands as live terminals, locations to follow, and the editor's own
+// approval prompt wherever policy asks.
+//
+//	err := acp.Serve(ctx, os.Stdin, os.Stdout, func(conn *acp.Conn) acp.Agent {
+//		b = bridge.New(conn, bridge.Options{Name: "dsh-acp", Version: version, Factory: newSession})
+//		return b
+//	}, acp.Options{Logger: logger})
+//	b.Close() // after the client went away: ends every turn, stops every process
+//
+// The Factory builds a session's parts (workspace, tools, policy, pipeline,
+// agent) from the SessionConfig the bridge hands it: the working
+// directory, the roots, the editor's file access when the client offers
+// it, and the approver that turns "ask" into session/request_permission.
+package bridge

@@ -1,0 +1,82 @@
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+)
+
+// EditorFiles reads and writes text files through the editor
+// (fs/read_text_file, fs/write_text_file), so the agent sees unsaved
+// buffers and the editor tracks every edit for review. Files the editor
+// cannot hold as text (binary or not UTF-8) are read from and written to
+// the disk instead, so nothing is mangled. It implements the file-system
+// interface the file tools use.
+type EditorFiles struct {
+	SessionID string
+	Client    Client
+	// Read and Write say which of the two the client offers.
+	Read, Write bool
+	// Disk serves what the editor cannot: non-text files and stat.
+	Disk FileSystem
+}
+
+// FileSystem is the file access the file tools use (the same methods as
+// the tools' workspace file system).
+type FileSystem interface {
+	ReadFile(ctx context.Context, path string) ([]byte, error)
+	WriteFile(ctx context.Context, path string, data []byte) error
+	Stat(ctx context.Context, path string) (fs.FileInfo, error)
+}
+
+// ReadFile returns the editor's text of path (unsaved edits included), or
+// the disk's bytes for a file that is not text.
+func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) {
+	disk, diskErr := e.Disk.ReadFile(ctx, path)
+	if diskErr == nil && !isText(disk) {
+		return disk, nil
+	}
+	if !e.Read {
+		return disk, diskErr
+	}
+	resp, err := e.Client.ReadTextFile(ctx, acpsdk.ReadTextFileRequest{SessionId: acpsdk.SessionId(e.SessionID), Path: path})
+	if err != nil {
+		if errors.Is(diskErr, fs.ErrNotExist) {
+			return nil, fmt.Errorf("read %s: %w", path, fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("read %s through the editor: %w", path, err)
+	}
+	return []byte(resp.Content), nil
+}
+
+// WriteFile writes text through the editor (creating parent directories
+// first) and anything else to the disk.
+func (e EditorFiles) WriteFile(ctx context.Context, path string, data []byte) error {
+	if !e.Write || !isText(data) {
+		return e.Disk.WriteFile(ctx, path, data)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err := e.Client.WriteTextFile(ctx, acpsdk.WriteTextFileRequest{SessionId: acpsdk.SessionId(e.SessionID), Path: path, Content: string(data)}); err != nil {
+		return fmt.Errorf("write %s through the editor: %w", path, err)
+	}
+	return nil
+}
+
+// Stat describes path on the disk; the editor offers no stat.
+func (e EditorFiles) Stat(ctx context.Context, path string) (fs.FileInfo, error) {
+	return e.Disk.Stat(ctx, path)
+}
+
+// isText reports whether data can travel as editor text unchanged.
+func isText(data []byte) bool {
+	return utf8.Valid(data) && bytes.IndexByte(data, 0) < 0
+}

@@ -1,0 +1,162 @@
+package bridge
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// flushTimeout bounds how long a finished prompt waits for its updates to
+// reach a client that stopped reading.
+const flushTimeout = 10 * time.Second
+
+// liveSession is one session of the connection: its runtime, the mapping
+// of its events to updates, and its running prompt.
+type liveSession struct {
+	id     string
+	bridge *Bridge
+
+	rt      Runtime
+	mapper  *Mapper
+	out     *outbox
+	stopLog func()
+
+	mu        sync.Mutex
+	calls     map[string]session.ToolCall
+	prompting bool
+	stopTurn  context.CancelFunc
+	turnDone  chan struct{}
+	closed    bool
+}
+
+// start subscribes the session's updates to its log.
+func (s *liveSession) start(rt Runtime, opts MapperOptions) {
+	s.rt = rt
+	s.mapper = NewMapper(opts)
+	s.calls = map[string]session.ToolCall{}
+	s.out = newOutbox(s.id, s.bridge.client, s.bridge.opts.Logger)
+	s.stopLog = rt.Log.Subscribe(s.show)
+}
+
+// show maps one event (the log calls it in order) and queues its updates.
+func (s *liveSession) show(ev session.Event) {
+	switch p := ev.Payload.(type) {
+	case session.ToolCall:
+		s.mu.Lock()
+		s.calls[p.CallID] = p
+		s.mu.Unlock()
+	case session.ToolResult:
+		s.mu.Lock()
+		delete(s.calls, p.CallID)
+		s.mu.Unlock()
+	}
+	updates, err := s.mapSafely(ev)
+	if err != nil {
+		s.bridge.opts.Logger.Error("an event could not be shown", "session", s.id, "event", ev.Payload.Kind(), "err", err)
+		return
+	}
+	s.out.push(updates...)
+}
+
+func (s *liveSession) mapSafely(ev session.Event) (updates []any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("mapping panicked")
+			s.bridge.opts.Logger.Error("bridge mapping panicked", "panic", r)
+		}
+	}()
+	return s.mapper.Map(ev), nil
+}
+
+// prompt runs one turn. A cancelled turn answers "cancelled", never an
+// error; the answer comes after every update of the turn was sent.
+func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acpsdk.StopReason, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return "", acp.InternalError("the session is closing")
+	}
+	if s.prompting {
+		s.mu.Unlock()
+		return "", acp.InvalidParams("%v", errPromptInFlight)
+	}
+	turnCtx, stop := context.WithCancel(ctx)
+	s.prompting, s.stopTurn, s.turnDone = true, stop, make(chan struct{})
+	done := s.turnDone
+	s.mu.Unlock()
+
+	reason, err := s.rt.Agent.Prompt(turnCtx, content)
+	cancelled := turnCtx.Err() != nil
+	stop()
+
+	flushCtx, cancelFlush := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
+	if ferr := s.out.flush(flushCtx); ferr != nil {
+		s.bridge.opts.Logger.Warn("updates not flushed before the prompt answer", "session", s.id, "err", ferr)
+	}
+	cancelFlush()
+
+	s.mu.Lock()
+	s.prompting, s.stopTurn = false, nil
+	close(done)
+	s.mu.Unlock()
+
+	switch {
+	case cancelled || reason == session.StopCancelled:
+		return acpsdk.StopReasonCancelled, nil
+	case err != nil:
+		return "", acp.InternalError("%v", err)
+	default:
+		return stopReason(reason), nil
+	}
+}
+
+// cancel ends the running turn, if any.
+func (s *liveSession) cancel() {
+	s.mu.Lock()
+	stop := s.stopTurn
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
+// close cancels and awaits the running turn, stops the session's
+// background work and sends what is left to send.
+func (s *liveSession) close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	stop, done := s.stopTurn, s.turnDone
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+		<-done
+	}
+	if s.rt.Close != nil {
+		s.rt.Close()
+	}
+	if s.stopLog != nil {
+		s.stopLog()
+	}
+	if s.out != nil {
+		s.out.close()
+	}
+}
+
+// pendingCall returns the announcement of a call still running.
+func (s *liveSession) pendingCall(id string) (session.ToolCall, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.calls[id]
+	return c, ok
+}

@@ -1,0 +1,141 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/dsh-acp/dsh-acp/agent"
+	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/tools/fs"
+	"github.com/dsh-acp/dsh-acp/tools/search"
+	"github.com/dsh-acp/dsh-acp/tools/shell"
+	"github.com/dsh-acp/dsh-acp/tools/todo"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// Config is what every session of a process shares.
+type Config struct {
+	// Provider is the model. Required.
+	Provider llm.Provider
+	// Preset is the permission preset sessions start with;
+	// policy.WorkspaceWrite when empty.
+	Preset policy.Preset
+	// Shell configures the bash tool.
+	Shell shell.Options
+	// Search configures grep and glob.
+	Search search.Options
+	// Files configures read, write and edit.
+	Files fs.Options
+	// MaxTokens caps each completion; 0 leaves it to the server.
+	MaxTokens int
+	// Logger receives contained failures.
+	Logger *slog.Logger
+}
+
+// Factory returns the bridge.Factory that builds sessions from cfg.
+func Factory(cfg Config) bridge.Factory {
+	if cfg.Preset == "" {
+		cfg.Preset = policy.WorkspaceWrite
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return func(ctx context.Context, sc bridge.SessionConfig) (bridge.Runtime, error) {
+		return build(cfg, sc)
+	}
+}
+
+func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
+	if cfg.Provider == nil {
+		return rt, errors.New("no model provider configured")
+	}
+	ws, err := workspace.New(sc.Cwd, sc.Roots[1:], files(sc))
+	if err != nil {
+		return rt, err
+	}
+	log := session.NewLog(nil)
+	reg := registry.New()
+	scope := reg.NewScope(sc.ID, nil)
+	sh, err := shell.New(ws, cfg.Shell)
+	if err != nil {
+		return rt, fmt.Errorf("shell: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			sh.Close()
+			scope.Close()
+		}
+	}()
+	tools, err := sessionTools(ws, cfg, sh, log)
+	if err != nil {
+		return rt, err
+	}
+	for _, t := range tools {
+		if _, err := reg.Register(scope, t); err != nil {
+			return rt, fmt.Errorf("register %s: %w", t.Name(), err)
+		}
+	}
+	pol := policy.New(reg, ws, cfg.Preset)
+	p := pipeline.New(reg, pipeline.Options{Approver: sc.Approver, Logger: cfg.Logger})
+	p.UsePreExecute(scope, pol.PreExecute)
+	ag, err := agent.New(agent.Options{
+		Provider: cfg.Provider, Pipeline: p, Scope: scope, Log: log,
+		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens,
+	})
+	if err != nil {
+		return rt, err
+	}
+	return bridge.Runtime{
+		Agent: ag,
+		Log:   log,
+		Close: func() {
+			if err := sh.Close(); err != nil {
+				cfg.Logger.Warn("stopping background jobs", "session", sc.ID, "err", err)
+			}
+			scope.Close()
+		},
+	}, nil
+}
+
+// files is the session's file access: the editor's inside the roots when
+// the client offers it, the disk everywhere else.
+func files(sc bridge.SessionConfig) workspace.FileSystem {
+	editor, ok := sc.Files.(bridge.EditorFiles)
+	if !ok {
+		return workspace.Local{}
+	}
+	editor.Disk = workspace.Local{}
+	return workspace.Split{Inside: editor, Outside: workspace.Local{}, Roots: sc.Roots}
+}
+
+// sessionTools builds the first-party tools bound to ws.
+func sessionTools(ws *workspace.Workspace, cfg Config, sh *shell.Shell, log *session.Log) ([]*registry.Tool, error) {
+	fileTools, err := fs.Tools(ws, cfg.Files)
+	if err != nil {
+		return nil, fmt.Errorf("file tools: %w", err)
+	}
+	searchTools, err := search.Tools(ws, cfg.Search)
+	if err != nil {
+		return nil, fmt.Errorf("search tools: %w", err)
+	}
+	plan, err := todo.Tool(func(items []todo.Item) {
+		entries := make([]session.PlanEntry, len(items))
+		for i, it := range items {
+			entries[i] = session.PlanEntry{Content: it.Content, Status: string(it.Status), Priority: string(it.Priority)}
+		}
+		log.Append(session.PlanUpdated{Entries: entries})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("todo tool: %w", err)
+	}
+	tools := append(fileTools, searchTools...)
+	tools = append(tools, sh.Tools()...)
+	return append(tools, plan), nil
+}

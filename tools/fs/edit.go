@@ -1,0 +1,160 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	iofs "io/fs"
+
+	"github.com/dsh-acp/dsh-acp/diffcard"
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
+)
+
+// EditArgs are the arguments of edit.
+type EditArgs struct {
+	FilePath   string `json:"file_path" jsonschema:"the file to edit, absolute or relative to the working directory"`
+	OldString  string `json:"old_string" jsonschema:"the exact text to replace, as the file holds it (without the line-number prefixes read shows); empty only to create a new file or fill an empty one"`
+	NewString  string `json:"new_string" jsonschema:"the text to put in its place; must differ from old_string"`
+	ReplaceAll bool   `json:"replace_all,omitempty" jsonschema:"replace every occurrence of old_string; without it old_string must occur exactly once"`
+}
+
+// EditResult is edit's value. It records the change as its applied hunks
+// rather than the whole file, so a small edit in a large file stays small.
+type EditResult struct {
+	// Path is the file as messages name it.
+	Path string `json:"path"`
+	// Replacements is the number of places old_string was replaced.
+	Replacements int `json:"replacements"`
+	// Created says the file did not exist and the edit created it.
+	Created bool `json:"created,omitempty"`
+	// FinalNewlineKept says the edit as asked would have added or removed
+	// the file's final line break, and it was kept as it was instead.
+	FinalNewlineKept bool `json:"finalNewlineKept,omitempty"`
+	// Lines is the number of lines of a file the edit created (0
+	// otherwise).
+	Lines int `json:"lines,omitempty"`
+	// Diffs are the applied hunks, built from the replacement sites
+	// (never by diffing the whole file), each carrying the file_path the
+	// model wrote. A file that uses CRLF throughout is shown with LF.
+	Diffs []Hunk `json:"diffs"`
+}
+
+func (t *toolset) editTool() (*registry.Tool, error) {
+	return registry.Define(registry.Spec[EditArgs, EditResult]{
+		Name: "edit",
+		Description: "Replace exact text in a file. old_string must match the file exactly, whitespace and " +
+			"indentation included, without the line-number prefixes read shows, and must occur exactly once " +
+			"unless replace_all is true; include enough surrounding lines to make it unique. Read the file " +
+			"before editing it. The file keeps its line endings (CRLF or LF) and its final newline or lack of " +
+			"one. To create a file, use write (or edit with an empty old_string).",
+		Handler:          t.edit,
+		Render:           renderEdit,
+		PresentationMeta: editMeta,
+		Timeout:          t.opts.Timeout,
+		Effect:           registry.EffectWrite,
+		Paths:            func(a EditArgs) []string { return []string{a.FilePath} },
+		PresentCall:      presentEditCall,
+		PresentResult:    presentEditResult,
+	})
+}
+
+// edit is the body of edit.
+func (t *toolset) edit(ctx context.Context, _ *registry.Call, args EditArgs) (EditResult, error) {
+	if args.FilePath == "" {
+		return EditResult{}, argsError("file_path must not be empty")
+	}
+	if args.OldString == args.NewString {
+		return EditResult{}, toolError(CodeNoChange, "old_string and new_string are the same, so there is nothing to change: put the replacement text in new_string")
+	}
+	abs, name := t.target(args.FilePath)
+	files := t.ws.Files()
+	info, err := files.Stat(ctx, abs)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist) && args.OldString == "":
+		return t.create(ctx, args.FilePath, abs, name, args.NewString)
+	case err != nil:
+		return EditResult{}, fsError(err, "edit", name, "to create it, use write (or edit with an empty old_string)")
+	case info.IsDir():
+		return EditResult{}, toolError(CodeIsDirectory, "%s is a directory, not a file: edit a file inside it", name)
+	case isReadOnly(info):
+		return EditResult{}, readOnlyError(name, info, "edit")
+	case info.Size() > t.opts.MaxFileBytes:
+		return EditResult{}, tooLarge(name, info.Size(), t.opts.MaxFileBytes, "edit")
+	}
+	data, err := files.ReadFile(ctx, abs)
+	if err != nil {
+		return EditResult{}, fsError(err, "read", name, "to create it, use write")
+	}
+	if !isText(data) {
+		return EditResult{}, toolError(CodeBinary, "%s is not UTF-8 text (it is binary or in another encoding): edit refuses it, since replacing text could corrupt it; if it must change, use a command (bash)", name)
+	}
+	plan, err := planEdit(string(data), args.OldString, args.NewString, args.ReplaceAll, name)
+	if err != nil {
+		return EditResult{}, err
+	}
+	r, err := plan.result(args.FilePath, name)
+	if err != nil {
+		return EditResult{}, err
+	}
+	if err := files.WriteFile(ctx, abs, plan.onDisk()); err != nil {
+		return EditResult{}, fsError(err, "write", name, "")
+	}
+	return r, nil
+}
+
+// create makes a missing file hold text: an edit with an empty old_string.
+func (t *toolset) create(ctx context.Context, path, abs, name, text string) (EditResult, error) {
+	plan := fillPlan(text)
+	r, err := plan.result(path, name)
+	if err != nil {
+		return EditResult{}, err
+	}
+	if err := t.ws.Files().WriteFile(ctx, abs, plan.onDisk()); err != nil {
+		return EditResult{}, fsError(err, "write", name, "")
+	}
+	r.Created, r.Lines = true, countLines(text)
+	return r, nil
+}
+
+// renderEdit is what the model reads.
+func renderEdit(_ EditArgs, r EditResult) ([]presentation.ContentBlock, error) {
+	var s string
+	if r.Created {
+		s = fmt.Sprintf("Created %s (%s).", r.Path, plural(r.Lines, "line"))
+	} else {
+		s = fmt.Sprintf("Edited %s: replaced %s.", r.Path, plural(r.Replacements, "occurrence"))
+	}
+	if r.FinalNewlineKept {
+		s += " The file's final line break was kept as it was: edit never adds or removes it (use write for that)."
+	}
+	return []presentation.ContentBlock{presentation.Text(s)}, nil
+}
+
+// editMeta is {diffs}: the applied hunks of the value (F22).
+func editMeta(_ EditArgs, r EditResult) (any, error) {
+	return diffMeta(r.Diffs), nil
+}
+
+// presentEditCall is edit's pending card: the replacement as asked, old
+// text nil when old_string is empty (F21).
+func presentEditCall(args EditArgs) presentation.CallView {
+	return presentation.DiffCallView{
+		Title:     "Edit " + args.FilePath,
+		Diffs:     []presentation.FileDiff{presentation.ReplaceDiff(args.FilePath, args.OldString, args.NewString)},
+		Locations: []presentation.FileLocation{{Path: args.FilePath}},
+	}
+}
+
+// presentEditResult is edit's completed card: the hunks from meta, or nil
+// on an error or malformed meta (F23, F27, F28).
+func presentEditResult(args EditArgs, result presentation.ToolResult) presentation.ResultView {
+	if result.IsError {
+		return nil
+	}
+	diffs, ok := diffcard.FromMeta(result.Meta)
+	if !ok {
+		return nil
+	}
+	return presentation.DiffResultView{Title: "Edit " + args.FilePath, Diffs: diffs}
+}

@@ -1,0 +1,62 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	iofs "io/fs"
+	"syscall"
+
+	"github.com/dsh-acp/dsh-acp/registry"
+)
+
+// The codes on the file tools' failures. Callers route on the code, never
+// on the message, which is written for the model.
+const (
+	CodeNotFound     = "FS_NOT_FOUND"           // the file does not exist
+	CodeIsDirectory  = "FS_IS_DIRECTORY"        // the path is a directory
+	CodeNotDirectory = "FS_NOT_DIRECTORY"       // a parent in the path is a file
+	CodePermission   = "FS_PERMISSION"          // the operating system denied access
+	CodeReadOnly     = "FS_READ_ONLY"           // write or edit of a file with no write bit
+	CodeTooLarge     = "FS_TOO_LARGE"           // over Options.MaxFileBytes
+	CodeBinary       = "FS_BINARY"              // a NUL byte in the first 8 KiB, or not UTF-8
+	CodeIO           = "FS_IO"                  // any other file-system failure
+	CodeBadArgs      = registry.CodeInvalidArgs // an argument the schema allows but the tool cannot use
+
+	CodeOffsetPastEnd = "READ_OFFSET_PAST_END" // read's offset is beyond the last line
+
+	CodeNoMatch        = "EDIT_NOT_FOUND"        // old_string does not occur
+	CodeNotUnique      = "EDIT_NOT_UNIQUE"       // old_string occurs more than once without replace_all
+	CodeNoChange       = "EDIT_NO_CHANGE"        // the edit would change nothing (or only the final newline)
+	CodeEmptyOldString = "EDIT_EMPTY_OLD_STRING" // empty old_string on a file with content
+)
+
+// toolError returns the coded error the model reads.
+func toolError(code, format string, args ...any) *registry.Error {
+	return &registry.Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// argsError is an argument the schema cannot rule out (a negative number,
+// an empty path).
+func argsError(violation string) *registry.Error {
+	return registry.ArgsError([]string{violation})
+}
+
+// fsError turns a FileSystem failure on name into the coded error the
+// model reads. verb says what was attempted ("read", "write"); notFound is
+// the advice for a missing file. Cancellation passes through unchanged, so
+// the pipeline reports it as such.
+func fsError(err error, verb, name, notFound string) error {
+	code, msg := CodeIO, fmt.Sprintf("cannot %s %s: %v", verb, name, err)
+	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	case errors.Is(err, iofs.ErrNotExist):
+		code, msg = CodeNotFound, fmt.Sprintf("%s does not exist: %s", name, notFound)
+	case errors.Is(err, syscall.ENOTDIR):
+		code, msg = CodeNotDirectory, fmt.Sprintf("cannot %s %s: a parent in the path is a file, not a directory: check the path", verb, name)
+	case errors.Is(err, iofs.ErrPermission):
+		code, msg = CodePermission, fmt.Sprintf("cannot %s %s: permission denied: ask the user to change its permissions, or use another path", verb, name)
+	}
+	return &registry.Error{Code: code, Message: msg, Cause: err}
+}

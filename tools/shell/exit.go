@@ -1,0 +1,70 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// exitStatus is how a command ended: killed by a signal (signal set), or
+// exited with code.
+type exitStatus struct {
+	code   int
+	signal string
+}
+
+// statusOf reads the exit of a reaped process. A missing state (the wait
+// itself failed) reads as exit code -1.
+func statusOf(state *os.ProcessState) exitStatus {
+	if state == nil {
+		return exitStatus{code: -1}
+	}
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return exitStatus{signal: signalName(ws.Signal())}
+	}
+	return exitStatus{code: state.ExitCode()}
+}
+
+// signalName returns the conventional name of sig ("SIGTERM"), or
+// "SIG<n>" for a signal without one here.
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGUSR1:
+		return "SIGUSR1"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGUSR2:
+		return "SIGUSR2"
+	case syscall.SIGPIPE:
+		return "SIGPIPE"
+	case syscall.SIGALRM:
+		return "SIGALRM"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGXCPU:
+		return "SIGXCPU"
+	case syscall.SIGXFSZ:
+		return "SIGXFSZ"
+	case syscall.SIGSYS:
+		return "SIGSYS"
+	}
+	return fmt.Sprintf("SIG%d", int(sig))
+}

@@ -1,0 +1,147 @@
+package shell
+
+import (
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// drainLimit is how long output is still read after a command's process
+// group has ended, for pipes held open by a process that left the group
+// (setsid, daemons). Then the pipes are closed.
+const drainLimit = 500 * time.Millisecond
+
+// readBuffer is the size of one read from an output pipe.
+const readBuffer = 32 << 10
+
+// launch says what spawn starts.
+type launch struct {
+	shell   string
+	command string
+	dir     string
+	// sinks receive the output as it arrives, one per pipe, each from its
+	// own goroutine and never after settle has returned; they must copy
+	// the bytes they keep. With one sink, stdout and stderr share a pipe;
+	// with two, sinks[0] gets stdout and sinks[1] stderr.
+	sinks []func([]byte)
+}
+
+// process is a started command: the shell, leader of its own session and
+// process group (pgid = its pid), with stdin on /dev/null.
+type process struct {
+	cmd     *exec.Cmd
+	pgid    int
+	exited  chan struct{} // closed once the leader has been reaped
+	state   *os.ProcessState
+	pipes   []*os.File // the read ends
+	reading sync.WaitGroup
+}
+
+// spawn starts l. The command gets its own session (Setsid) and therefore
+// its own process group with no controlling terminal: a program that
+// would prompt on /dev/tty fails at once instead of waiting for input.
+// Its environment is the agent's minus secrets (childEnv).
+func spawn(l launch) (*process, error) {
+	cmd := exec.Command(l.shell, "-c", l.command)
+	cmd.Dir = l.dir
+	cmd.Env = childEnv(os.Environ())
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	readEnds, writeEnds, err := openPipes(len(l.sinks))
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdout = writeEnds[0]
+	cmd.Stderr = writeEnds[len(writeEnds)-1]
+	err = cmd.Start()
+	closeAll(writeEnds)
+	if err != nil {
+		closeAll(readEnds)
+		return nil, err
+	}
+	p := &process{cmd: cmd, pgid: cmd.Process.Pid, exited: make(chan struct{}), pipes: readEnds}
+	for i, r := range readEnds {
+		p.reading.Add(1)
+		go p.read(r, l.sinks[i])
+	}
+	go p.wait()
+	return p, nil
+}
+
+// wait reaps the leader.
+func (p *process) wait() {
+	_ = p.cmd.Wait() // the exit is read from ProcessState
+	p.state = p.cmd.ProcessState
+	close(p.exited)
+}
+
+// read hands r's bytes to sink until EOF or until settle closes r.
+func (p *process) read(r io.Reader, sink func([]byte)) {
+	defer p.reading.Done()
+	buf := make([]byte, readBuffer)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			sink(buf[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// terminate stops the whole process group (stopGroup).
+func (p *process) terminate(grace time.Duration) {
+	stopGroup(p.pgid, p.exited, grace)
+}
+
+// settle waits for the leader to be reaped, stops whatever it left running
+// in its group, reads the output that is left, and returns the exit. No
+// goroutine of p runs and no sink is called after settle returns.
+func (p *process) settle(grace time.Duration) exitStatus {
+	<-p.exited
+	if groupAlive(p.pgid) {
+		stopGroup(p.pgid, p.exited, grace)
+	}
+	drained := make(chan struct{})
+	go func() {
+		p.reading.Wait()
+		close(drained)
+	}()
+	limit := time.NewTimer(drainLimit)
+	select {
+	case <-drained:
+	case <-limit.C:
+	}
+	limit.Stop()
+	closeAll(p.pipes)
+	<-drained
+	return statusOf(p.state)
+}
+
+// openPipes returns n pipes as their read and write ends.
+func openPipes(n int) (readEnds, writeEnds []*os.File, err error) {
+	if n == 0 {
+		return nil, nil, errors.New("no output pipe requested")
+	}
+	for range n {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll(readEnds)
+			closeAll(writeEnds)
+			return nil, nil, err
+		}
+		readEnds = append(readEnds, r)
+		writeEnds = append(writeEnds, w)
+	}
+	return readEnds, writeEnds, nil
+}
+
+func closeAll(files []*os.File) {
+	for _, f := range files {
+		_ = f.Close()
+	}
+}

@@ -1,0 +1,176 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// The limits of the bash tool's timeout argument, in milliseconds.
+const (
+	// DefaultTimeoutMs is the timeout of a command that names none: two
+	// minutes.
+	DefaultTimeoutMs = 120_000
+	// MaxTimeoutMs is the longest timeout a command may ask for: ten
+	// minutes. Larger values are lowered to it.
+	MaxTimeoutMs = 600_000
+)
+
+// The defaults of Options.
+const (
+	// DefaultOutputLimit is how many bytes of each output stream a result
+	// keeps: the first half and the last half of the limit.
+	DefaultOutputLimit = 30_000
+	// DefaultKillGrace is how long a process group has between SIGTERM and
+	// SIGKILL.
+	DefaultKillGrace = 2 * time.Second
+)
+
+// Error codes of the shell tools' failed results. Callers route on the
+// code, never on the message.
+const (
+	// CodeAborted is the failure of a foreground command whose call was
+	// cancelled; its process group has been killed by the time the result
+	// exists.
+	CodeAborted = "TOOL_ABORTED"
+	// CodeSpawnFailed is a command that could not be started.
+	CodeSpawnFailed = "SHELL_SPAWN_FAILED"
+	// CodeWorkdirNotFound is a workdir that does not exist.
+	CodeWorkdirNotFound = "SHELL_WORKDIR_NOT_FOUND"
+	// CodeWorkdirNotDirectory is a workdir that is not a directory.
+	CodeWorkdirNotDirectory = "SHELL_WORKDIR_NOT_DIRECTORY"
+	// CodeJobNotFound is a job id the session does not know.
+	CodeJobNotFound = "SHELL_JOB_NOT_FOUND"
+	// CodeClosed is a call made after the Shell was closed.
+	CodeClosed = "SHELL_CLOSED"
+)
+
+// Options configure a Shell. The zero value is ready to use.
+type Options struct {
+	// Shell is the program commands run with as `<Shell> -c <command>`.
+	// When empty, bash on PATH is used, else /bin/sh.
+	Shell string
+	// SpillDir is where the full output of a truncated command is written;
+	// os.TempDir() when empty. Spill files outlive the Shell: results in
+	// the session log refer to them.
+	SpillDir string
+	// OutputLimit is how many bytes of each stream (stdout, stderr, a
+	// job's output) are kept in memory; DefaultOutputLimit when zero.
+	OutputLimit int
+	// KillGrace is the time between SIGTERM and SIGKILL when a process
+	// group is stopped; DefaultKillGrace when zero.
+	KillGrace time.Duration
+}
+
+// Shell binds the bash tool and the background job tools to one session:
+// its workspace, its jobs, and the commands still running. It is safe for
+// concurrent use. Close it when the session ends.
+type Shell struct {
+	ws    *workspace.Workspace
+	opts  Options
+	tools []*registry.Tool
+	jobs  *jobTable
+
+	// life is cancelled by Close; every command watches it.
+	life     context.Context
+	endLife  context.CancelFunc
+	mu       sync.Mutex
+	closed   bool
+	inFlight sync.WaitGroup
+
+	// started, when set (by tests), learns each command's process group.
+	started func(pgid int)
+}
+
+// New returns the Shell of a session working in ws. It fails when no shell
+// program can be found.
+func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
+	if ws == nil {
+		return nil, errors.New("shell: a workspace is required")
+	}
+	if opts.Shell == "" {
+		opts.Shell = defaultShell()
+	}
+	if opts.SpillDir == "" {
+		opts.SpillDir = os.TempDir()
+	}
+	if opts.OutputLimit <= 0 {
+		opts.OutputLimit = DefaultOutputLimit
+	}
+	if opts.KillGrace <= 0 {
+		opts.KillGrace = DefaultKillGrace
+	}
+	life, end := context.WithCancel(context.Background())
+	s := &Shell{ws: ws, opts: opts, jobs: newJobTable(), life: life, endLife: end}
+	tools, err := s.define()
+	if err != nil {
+		end()
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	s.tools = tools
+	return s, nil
+}
+
+// Tools returns the session's tools, in this order: bash, job_output,
+// job_list, job_kill. The slice is the caller's own.
+func (s *Shell) Tools() []*registry.Tool {
+	return append([]*registry.Tool(nil), s.tools...)
+}
+
+// Close stops everything the session still runs: it cancels running
+// foreground commands, kills every background job's process group
+// (SIGTERM, then SIGKILL after the grace), and returns once every process
+// has been reaped and every goroutine of the package has ended. Calls made
+// after Close fail with CodeClosed. Close is idempotent and returns nil.
+func (s *Shell) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.endLife()
+	s.inFlight.Wait()
+	return nil
+}
+
+// enter registers work that Close must wait for; it fails once the Shell
+// is closed. The caller calls s.inFlight.Done when the work has ended.
+func (s *Shell) enter() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return &registry.Error{Code: CodeClosed, Message: "the shell of this session has been closed; no command can run"}
+	}
+	s.inFlight.Add(1)
+	return nil
+}
+
+// define builds the four tools bound to s.
+func (s *Shell) define() ([]*registry.Tool, error) {
+	builders := []func() (*registry.Tool, error){s.bashTool, s.jobOutputTool, s.jobListTool, s.jobKillTool}
+	tools := make([]*registry.Tool, 0, len(builders))
+	for _, build := range builders {
+		t, err := build()
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, t)
+	}
+	return tools, nil
+}
+
+// defaultShell is bash when it is on PATH, else /bin/sh.
+func defaultShell() string {
+	if path, err := exec.LookPath("bash"); err == nil {
+		return path
+	}
+	if path, err := exec.LookPath("sh"); err == nil {
+		return path
+	}
+	return "/bin/sh"
+}
