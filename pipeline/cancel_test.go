@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -176,6 +177,16 @@ func TestCancellation(t *testing.T) {
 				})
 			},
 			want:   want{content: "post blocked", isError: true, value: "-"},
+			bodies: 1,
+		},
+		{
+			name: "a body returning its context's error is ABORTED, not a tool failure",
+			body: func(ctx context.Context, _ *registry.Call, cancel context.CancelFunc) (string, error) {
+				cancel()
+				<-ctx.Done()
+				return "", fmt.Errorf("waiting for the lock: %w", ctx.Err())
+			},
+			want:   wantAborted,
 			bodies: 1,
 		},
 		{

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -64,6 +65,10 @@ func (x *Execution) runBody(ctx context.Context) Result {
 	x.invoked.Store(true)
 	body, err := tool.Run(fused, x.call)
 	if err != nil {
+		if fused.Err() != nil && isContextError(err) {
+			// The body only reports the cancellation it was told of.
+			return x.own(aborted(true))
+		}
 		return x.own(ErrorResult(err))
 	}
 	out, err := tool.Succeed(x.call.Arguments(), body, x.call.TopLevel())
@@ -79,6 +84,12 @@ func (x *Execution) runBody(ctx context.Context) Result {
 		Meta:          out.Meta,
 		ConcludesTurn: x.call.Concludes(),
 	})
+}
+
+// isContextError reports whether err is a context's own cancellation
+// error rather than a failure the tool describes.
+func isContextError(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // own marks r as produced by this call's own dispatch.
