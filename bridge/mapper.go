@@ -35,6 +35,9 @@ type MapperOptions struct {
 type Mapper struct {
 	opts  MapperOptions
 	calls map[string]*callState
+	// announced holds every call id shown so far, so a result for a call
+	// the editor never saw (which would make it invent a card) is dropped.
+	announced map[string]bool
 }
 
 // callState is what the Mapper remembers of a call in flight.
@@ -50,7 +53,7 @@ type callState struct {
 
 // NewMapper returns a Mapper with no calls in flight.
 func NewMapper(opts MapperOptions) *Mapper {
-	return &Mapper{opts: opts, calls: map[string]*callState{}}
+	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}}
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more.
@@ -86,6 +89,9 @@ func (m *Mapper) Map(ev session.Event) []any {
 	case session.ToolOutput:
 		return m.toolOutput(p)
 	case session.ToolResult:
+		if !m.announced[p.CallID] {
+			return nil
+		}
 		return []any{m.toolResult(p)}
 	case session.PlanUpdated:
 		entries := make([]planEntry, len(p.Entries))
@@ -127,6 +133,7 @@ func (m *Mapper) userMessage(p session.UserMessage) []any {
 func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 	state := &callState{name: p.Name, args: p.Arguments, card: "generic"}
 	m.calls[p.CallID] = state
+	m.announced[p.CallID] = true
 	defer func() {
 		if r := recover(); r != nil {
 			state.card = "generic"

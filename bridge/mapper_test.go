@@ -110,7 +110,7 @@ func TestMapperToolCards(t *testing.T) {
 			},
 		},
 		{
-			name: "B32 B35 a result without a call, and a second result, show raw content",
+			name: "B32 a result for a call never announced is dropped (the editor would invent a card); B35 a second result shows raw content",
 			events: []session.Payload{
 				session.ToolResult{CallID: "ghost", Content: []presentation.ContentBlock{presentation.Text("late")}},
 				session.ToolCall{CallID: "c1", Name: "x", View: presentation.GenericCallView{Title: "X"}},
@@ -118,7 +118,6 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.GenericResultView{Title: "again"}, Content: []presentation.ContentBlock{presentation.Text("two")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call_update","toolCallId":"ghost","status":"completed","content":[{"type":"content","content":{"type":"text","text":"late"}}]}`,
 				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending"}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"one"}}],"title":"done"}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"two"}}]}`,
