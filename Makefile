@@ -1,9 +1,9 @@
 # The one command that runs every check: make test
 GO ?= go
 
-.PHONY: test deps vet fmt-check unit bench fuzz build demo
+.PHONY: test deps vet fmt-check unit e2e bench spawn-bench fuzz build demo
 
-test: deps fmt-check vet unit
+test: deps fmt-check vet unit e2e
 
 # The pinned ACP SDK (its JSON Schema validates every message the tests see).
 deps: e2e/node_modules/.package-lock.json
@@ -25,6 +25,17 @@ vet:
 
 unit:
 	$(GO) test -race -count=1 ./...
+
+# End to end: the built binary driven over stdio by the official ACP
+# TypeScript SDK (Node 20+), with Zed's initialize and a scripted model.
+e2e: deps
+	@bin="$$(mktemp -d)"; trap 'rm -rf "$$bin"' EXIT; \
+	$(GO) build -o "$$bin/dsh-acp" ./cmd/dsh-acp && \
+	DSH_ACP_BIN="$$bin/dsh-acp" node --test e2e/
+
+# The spawn benchmark (docs/benchmarks.md): 30 spawns of the built binary.
+spawn-bench:
+	$(GO) test -run '^$$' -bench Spawn -benchtime 30x ./cmd/dsh-acp
 
 # Benchmarks recorded in docs/benchmarks.md.
 bench:

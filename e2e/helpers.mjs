@@ -1,0 +1,281 @@
+// Shared helpers for the end-to-end tests: build (or find) the dsh-acp
+// binary, spawn it with a scripted model in a fresh workspace, and drive it
+// with the official ACP TypeScript SDK 2.x client() over its stdio, the way
+// Zed does.
+
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as acp from "@agentclientprotocol/sdk";
+
+/** The module root (the directory holding go.mod). */
+export const MODULE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Zed's exact initialize request (reference acp-peers-and-zed.md §4). */
+export const ZED_INITIALIZE = Object.freeze({
+  protocolVersion: 1,
+  clientCapabilities: {
+    fs: { readTextFile: true, writeTextFile: true },
+    terminal: true,
+    auth: { terminal: true },
+    _meta: { terminal_output: true, "terminal-auth": true },
+  },
+  clientInfo: { name: "zed", version: "0.210.0", title: "Zed" },
+});
+
+let builtBinary;
+let buildDir;
+
+/**
+ * Returns the path of the dsh-acp binary: $DSH_ACP_BIN when set, else a
+ * fresh `go build` into a temporary directory (built once per process).
+ */
+export function agentBinary() {
+  if (process.env.DSH_ACP_BIN) return path.resolve(process.env.DSH_ACP_BIN);
+  if (builtBinary) return builtBinary;
+  buildDir = mkdtempSync(path.join(tmpdir(), "dsh-acp-e2e-bin-"));
+  const out = path.join(buildDir, "dsh-acp");
+  execFileSync("go", ["build", "-o", out, "./cmd/dsh-acp"], {
+    cwd: MODULE_ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  builtBinary = out;
+  return out;
+}
+
+/** Removes the binary built by agentBinary, if any. */
+export function removeBuiltBinary() {
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  buildDir = undefined;
+  builtBinary = undefined;
+}
+
+/** Encodes a scripted model (one object per model request) as JSONL. */
+export function scriptLines(steps) {
+  return steps.map((s) => JSON.stringify(s)).join("\n") + (steps.length ? "\n" : "");
+}
+
+/** Resolves after ms milliseconds. */
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls cond() until it returns a truthy value or timeoutMs passes; returns
+ * the value or throws with what.
+ */
+export async function waitFor(cond, { timeoutMs = 5000, intervalMs = 20, what = "condition" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await cond();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+/** Whether pid names a live process (absent or zombie counts as gone). */
+export function pidAlive(pid) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return false;
+  }
+  // The state follows the parenthesised command name, which may hold spaces.
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return state !== "Z" && state !== "X";
+}
+
+/** Every agent started by startAgent and not yet stopped. */
+const running = new Set();
+
+/**
+ * Spawns the binary with DSH_MODEL_SCRIPT set to the given script in a
+ * fresh workspace, connects an SDK client to it, and sends Zed's initialize.
+ *
+ * options:
+ *   script      array of model steps (or a JSONL string)
+ *   args        extra command-line flags
+ *   files       {relativePath: content} created in the workspace first
+ *   permission  ({params}) => optionId | outcome object; default rejects
+ *   initialize  the initialize params (default ZED_INITIALIZE)
+ *
+ * The returned agent records every message the client sees.
+ */
+export async function startAgent(options = {}) {
+  const root = mkdtempSync(path.join(tmpdir(), "dsh-acp-e2e-"));
+  const workspace = path.join(root, "ws");
+  mkdirSync(workspace);
+  for (const [rel, content] of Object.entries(options.files ?? {})) {
+    const p = path.join(workspace, rel);
+    mkdirSync(path.dirname(p), { recursive: true });
+    writeFileSync(p, content);
+  }
+  const scriptPath = path.join(root, "model.jsonl");
+  const script = options.script ?? [];
+  writeFileSync(scriptPath, typeof script === "string" ? script : scriptLines(script));
+
+  const env = { ...process.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(root, "state") };
+  delete env.DSH_API_KEY;
+  delete env.DEEPSEEK_API_KEY;
+  const child = spawn(agentBinary(), options.args ?? [], {
+    cwd: workspace,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+
+  const a = {
+    child,
+    root,
+    workspace,
+    scriptPath,
+    /** Every session/update's params, in arrival order. */
+    notifications: [],
+    /** Every session/request_permission's params. */
+    permissions: [],
+    /** Every fs/read_text_file's params. */
+    reads: [],
+    /** Every fs/write_text_file's params. */
+    writes: [],
+    /** Raw bytes the agent wrote to stdout. */
+    stdoutChunks: [],
+    stderr: "",
+    exit: null,
+  };
+  a.exited = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      a.exit = { code, signal };
+      resolve(a.exit);
+    });
+  });
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (d) => {
+    a.stderr += d;
+  });
+  // Don't let a write to an already-dead child crash the test process.
+  child.stdin.on("error", () => {});
+
+  // The child's stdout as a web stream, with a copy of every chunk kept.
+  const input = new ReadableStream({
+    start(ctrl) {
+      child.stdout.on("data", (chunk) => {
+        a.stdoutChunks.push(Buffer.from(chunk));
+        ctrl.enqueue(new Uint8Array(chunk));
+      });
+      child.stdout.on("end", () => {
+        try {
+          ctrl.close();
+        } catch {}
+      });
+      child.stdout.on("error", (e) => {
+        try {
+          ctrl.error(e);
+        } catch {}
+      });
+    },
+  });
+  const output = new WritableStream({
+    write(chunk) {
+      return new Promise((resolve, reject) => {
+        if (child.stdin.destroyed || !child.stdin.writable) return reject(new Error("agent stdin closed"));
+        child.stdin.write(chunk, (err) => (err ? reject(err) : resolve()));
+      });
+    },
+    close() {
+      child.stdin.end();
+    },
+  });
+
+  const permission = options.permission ?? (() => "reject-once");
+  const app = acp
+    .client({ name: "dsh-acp-e2e" })
+    .onNotification("session/update", async ({ params }) => {
+      a.notifications.push(params);
+    })
+    .onRequest("session/request_permission", async ({ params }) => {
+      a.permissions.push(params);
+      const answer = await permission({ params, agent: a });
+      if (typeof answer === "string") return { outcome: { outcome: "selected", optionId: answer } };
+      return answer;
+    })
+    .onRequest("fs/read_text_file", async ({ params }) => {
+      a.reads.push(params);
+      let text;
+      try {
+        text = readFileSync(params.path, "utf8");
+      } catch {
+        throw acp.RequestError.resourceNotFound(params.path);
+      }
+      if (params.line != null || params.limit != null) {
+        const lines = text.split(/(?<=\n)/);
+        const start = Math.max(0, (params.line ?? 1) - 1);
+        const end = params.limit != null ? start + params.limit : lines.length;
+        text = lines.slice(start, end).join("");
+      }
+      return { content: text };
+    })
+    .onRequest("fs/write_text_file", async ({ params }) => {
+      a.writes.push(params);
+      mkdirSync(path.dirname(params.path), { recursive: true });
+      writeFileSync(params.path, params.content);
+      return {};
+    });
+  a.conn = app.connect(acp.ndJsonStream(output, input));
+  a.agent = a.conn.agent;
+  running.add(a);
+
+  /** The updates (params.update) so far, optionally for one tool call id. */
+  a.updates = (toolCallId) =>
+    a.notifications.map((n) => n.update).filter((u) => toolCallId === undefined || u.toolCallId === toolCallId);
+
+  /** Every line the agent wrote to stdout. */
+  a.stdoutLines = () => {
+    const text = Buffer.concat(a.stdoutChunks).toString("utf8");
+    const lines = text.split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return lines;
+  };
+
+  /** session/new in the workspace; returns the session id. */
+  a.newSession = async (params = {}) => {
+    const res = await a.agent.request("session/new", { cwd: workspace, mcpServers: [], ...params });
+    return res.sessionId;
+  };
+
+  /** session/prompt with one text block; returns the PromptResponse. */
+  a.prompt = (sessionId, text, opts) =>
+    a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] }, opts);
+
+  /** Closes stdin and waits for the process to exit (killing it after ms). */
+  a.closeStdin = async (ms = 5000) => {
+    child.stdin.end();
+    const t = setTimeout(() => child.kill("SIGKILL"), ms);
+    const exit = await a.exited;
+    clearTimeout(t);
+    return exit;
+  };
+
+  /** Kills the agent if it still runs and removes its directories. */
+  a.stop = async () => {
+    running.delete(a);
+    try {
+      a.conn.close();
+    } catch {}
+    if (a.exit === null) {
+      child.stdin.destroy();
+      const t = setTimeout(() => child.kill("SIGKILL"), 2000);
+      await a.exited;
+      clearTimeout(t);
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+
+  a.initializeResponse = await a.agent.request("initialize", options.initialize ?? ZED_INITIALIZE);
+  return a;
+}
+
+/** Stops every agent still running (for after hooks). */
+export async function stopAll() {
+  await Promise.all([...running].map((a) => a.stop()));
+}
