@@ -18,7 +18,9 @@ func promptContent(blocks []acpsdk.ContentBlock) ([]presentation.ContentBlock, e
 	var b strings.Builder
 	for _, block := range blocks {
 		switch {
-		case block.Text != nil:
+		// The SDK decodes a block of a type it does not know as a text
+		// block carrying that type: refuse it like any other.
+		case block.Text != nil && (block.Text.Type == "" || block.Text.Type == "text"):
 			b.WriteString(block.Text.Text)
 		case block.ResourceLink != nil:
 			link := block.ResourceLink

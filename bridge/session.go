@@ -31,6 +31,7 @@ type liveSession struct {
 	mu        sync.Mutex
 	calls     map[string]session.ToolCall
 	prompting bool
+	stopping  bool // the running turn was cancelled and is winding down
 	stopTurn  context.CancelFunc
 	turnDone  chan struct{}
 	closed    bool
@@ -79,6 +80,18 @@ func (s *liveSession) mapSafely(ev session.Event) (updates []any, err error) {
 // error; the answer comes after every update of the turn was sent.
 func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acpsdk.StopReason, error) {
 	s.mu.Lock()
+	for s.prompting && s.stopping {
+		// A prompt sent right after session/cancel waits for the cancelled
+		// turn to wind down instead of being refused as "in flight".
+		done := s.turnDone
+		s.mu.Unlock()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return acpsdk.StopReasonCancelled, nil
+		}
+		s.mu.Lock()
+	}
 	if s.closed {
 		s.mu.Unlock()
 		return "", acp.InternalError("the session is closing")
@@ -103,7 +116,7 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 	cancelFlush()
 
 	s.mu.Lock()
-	s.prompting, s.stopTurn = false, nil
+	s.prompting, s.stopping, s.stopTurn = false, false, nil
 	close(done)
 	s.mu.Unlock()
 
@@ -121,6 +134,7 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 func (s *liveSession) cancel() {
 	s.mu.Lock()
 	stop := s.stopTurn
+	s.stopping = stop != nil
 	s.mu.Unlock()
 	if stop != nil {
 		stop()

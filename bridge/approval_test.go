@@ -1,0 +1,174 @@
+package bridge_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/acp/acptest"
+)
+
+// approvalCommand is long on purpose: the prompt must show all of it.
+const approvalCommand = `touch marker && printf '%s\n' "a command long enough that an editor might be tempted to shorten it" > /dev/null`
+
+// TestApprovalsB159B162 asks for a bash call under the default preset and
+// answers the permission request every way a client can (§4.15, issue 4
+// deliverable 6). Allow options run the command; anything else denies it
+// (the marker file stays absent) and fails the call; the server keeps
+// serving.
+func TestApprovalsB159B162(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer func(context.Context, json.RawMessage) (any, error)
+		runs   bool
+		reason string // in the failed call's content
+	}{
+		{name: "B159 allow-once runs it", answer: choose("allow-once"), runs: true},
+		{name: "allow-always runs it (once: rules come later)", answer: choose("allow-always"), runs: true},
+		{name: "B160 reject-once denies it", answer: choose("reject-once"), reason: "rejected"},
+		{name: "reject-always denies it", answer: choose("reject-always"), reason: "rejected"},
+		{name: "B162 an unknown optionId denies it", answer: choose("allow-twice"), reason: "rejected"},
+		{name: "B161 a cancelled outcome denies it", answer: raw(`{"outcome":{"outcome":"cancelled"}}`), reason: "cancelled"},
+		{name: "garbage fails closed", answer: raw(`"garbage"`)},
+		{name: "a null answer fails closed", answer: raw(`null`)},
+		{name: "an unknown outcome fails closed", answer: raw(`{"outcome":{"outcome":"approved"}}`)},
+		{name: "selected without an optionId fails closed", answer: raw(`{"outcome":{"outcome":"selected"}}`)},
+		{name: "an error answer fails closed", answer: func(context.Context, json.RawMessage) (any, error) {
+			return nil, &acptest.RPCError{Code: -32603, Message: "the dialog crashed"}
+		}},
+		{name: "a client without a handler (-32601) fails closed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, withProvider(replyOnce(call("c_bash", "bash", map[string]any{"command": approvalCommand, "description": "Leave a marker"}))))
+			var asked atomic.Int32
+			if tt.answer != nil {
+				e.c.Handle("session/request_permission", func(ctx context.Context, params json.RawMessage) (any, error) {
+					asked.Add(1)
+					return tt.answer(ctx, params)
+				})
+			}
+			e.initialize(plainInitialize)
+			s := e.newSession("")
+			if got := e.prompt(s, "leave a marker"); got != "end_turn" {
+				t.Fatalf("stopReason = %s", got)
+			}
+			marker := e.dir + "/marker"
+			if _, err := os.Stat(marker); (err == nil) != tt.runs {
+				t.Errorf("marker exists = %t, want %t", err == nil, tt.runs)
+			}
+			if tt.answer != nil && asked.Load() != 1 {
+				t.Errorf("asked %d times, want once", asked.Load())
+			}
+			checkPermissionRequest(t, e, s)
+			c := forCall(e.updates(s), "c_bash")
+			if tt.runs {
+				wantStatuses(t, c, "pending", "in_progress", "completed")
+			} else {
+				wantStatuses(t, c, "pending", "failed")
+				text := c[len(c)-1].items()
+				if len(text) != 1 || !strings.Contains(text[0].Content.Text, tt.reason) {
+					t.Errorf("failure content = %+v, want it to mention %q", text, tt.reason)
+				}
+			}
+			// The server keeps serving the session.
+			if got := e.prompt(s, "again"); got != "end_turn" {
+				t.Errorf("the next prompt = %s", got)
+			}
+		})
+	}
+}
+
+// checkPermissionRequest checks the first permission request of the test:
+// what it shows (B159) and that its tool_call came first.
+func checkPermissionRequest(t *testing.T, e *env, s string) {
+	t.Helper()
+	frames := e.c.Frames()
+	callAt, askAt := -1, -1
+	for i, f := range frames {
+		if u, ok := decodeUpdate(f); ok && f.Method == "session/update" && u.Kind == "tool_call" && u.ToolCallID == "c_bash" && callAt < 0 {
+			callAt = i
+		}
+		if f.Method == "session/request_permission" && askAt < 0 {
+			askAt = i
+		}
+	}
+	if askAt < 0 {
+		t.Fatalf("no session/request_permission")
+	}
+	if callAt < 0 || callAt > askAt {
+		t.Errorf("the tool_call (frame %d) does not precede the permission request (frame %d)", callAt, askAt)
+	}
+	var req struct {
+		SessionID string `json:"sessionId"`
+		ToolCall  struct {
+			ToolCallID string          `json:"toolCallId"`
+			Title      string          `json:"title"`
+			Kind       string          `json:"kind"`
+			Status     *string         `json:"status"`
+			Content    json.RawMessage `json:"content"`
+		} `json:"toolCall"`
+		Options []acpsdk.PermissionOption `json:"options"`
+	}
+	if err := json.Unmarshal(frames[askAt].Params, &req); err != nil {
+		t.Fatal(err)
+	}
+	tc := req.ToolCall
+	if req.SessionID != s || tc.ToolCallID != "c_bash" || tc.Title != approvalCommand || tc.Kind != "execute" {
+		t.Errorf("permission request = %s; want session %s, call c_bash, the full command as title, kind execute", frames[askAt].Params, s)
+	}
+	if !strings.Contains(string(tc.Content), "Leave a marker") {
+		t.Errorf("the request's content %s does not show the description", tc.Content)
+	}
+	var got []string
+	for _, o := range req.Options {
+		got = append(got, string(o.OptionId)+"="+string(o.Kind))
+	}
+	want := "allow-once=allow_once allow-always=allow_always reject-once=reject_once reject-always=reject_always"
+	if strings.Join(got, " ") != want {
+		t.Errorf("options = %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestApprovalShowsFileCalls: an ask for a write outside the workspace
+// shows the diff and the location being approved.
+func TestApprovalShowsFileCalls(t *testing.T) {
+	outside := tempDir(t)
+	e := newEnv(t, withProvider(replyOnce(call("c_w", "write", map[string]any{"file_path": outside + "/x.txt", "content": "hello\n"}))))
+	var req acpsdk.RequestPermissionRequest
+	var asked atomic.Int32
+	e.c.HandlePermission(func(r acpsdk.RequestPermissionRequest) acpsdk.RequestPermissionResponse {
+		if asked.Add(1) == 1 {
+			req = r
+		}
+		return selected("reject-once")
+	})
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	e.prompt(s, "write outside")
+	if asked.Load() != 1 {
+		t.Fatalf("asked %d times", asked.Load())
+	}
+	tc := req.ToolCall
+	if tc.Kind == nil || *tc.Kind != acpsdk.ToolKindEdit || len(tc.Locations) != 1 || tc.Locations[0].Path != outside+"/x.txt" ||
+		len(tc.Content) != 1 || tc.Content[0].Diff == nil || tc.Content[0].Diff.NewText != "hello\n" {
+		data, _ := json.Marshal(tc)
+		t.Errorf("toolCall = %s, want the edit with its diff and location", data)
+	}
+	if readFile(t, outside+"/x.txt") != "<absent>" {
+		t.Errorf("a rejected write reached the disk")
+	}
+}
+
+func choose(id string) func(context.Context, json.RawMessage) (any, error) {
+	return func(context.Context, json.RawMessage) (any, error) { return selected(id), nil }
+}
+
+func raw(answer string) func(context.Context, json.RawMessage) (any, error) {
+	return func(context.Context, json.RawMessage) (any, error) { return json.RawMessage(answer), nil }
+}
