@@ -30,7 +30,7 @@ type ApprovalRequest struct {
 
 // Approver is the approval seam: it asks the user, typically through the
 // editor. It must return when ctx is cancelled (ApprovalCancelled). An error
-// denies the call as if no approval channel were available.
+// denies the call (it fails closed), and the denial names the error.
 type Approver interface {
 	RequestApproval(ctx context.Context, req ApprovalRequest) (ApprovalOutcome, error)
 }
@@ -65,8 +65,9 @@ func (p *Pipeline) resolveAsk(ctx context.Context, call *registry.Call, reason s
 		return err
 	})
 	if reqErr != nil {
+		// Fail closed, and say why.
 		p.logger.Warn("approval request failed", "tool", name, "call", call.ID(), "err", reqErr)
-		outcome = ApprovalUnavailable
+		return Deny(fmt.Sprintf("tool %q requires approval, but asking for it failed: %v", name, reqErr)), false, nil
 	}
 	switch outcome {
 	case ApprovalAllowedOnce:

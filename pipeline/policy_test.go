@@ -37,7 +37,7 @@ func TestPreExecuteAndApproval(t *testing.T) {
 		{"C34 rejected", approve(pipeline.ApprovalRejected, nil), pipeline.Ask(""), false, want{content: `Error: the user rejected tool "echo"`, isError: true, value: "-"}, 0},
 		{"C35 cancelled", approve(pipeline.ApprovalCancelled, nil), pipeline.Ask(""), false, want{content: `Error: approval for tool "echo" was cancelled`, isError: true, value: "-"}, 0},
 		{"C37 unavailable", approve(pipeline.ApprovalUnavailable, nil), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but no approval channel is available`, isError: true, value: "-"}, 0},
-		{"failed request fails closed", approve(pipeline.ApprovalAllowedOnce, errors.New("client gone")), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but no approval channel is available`, isError: true, value: "-"}, 0},
+		{"failed request fails closed", approve(pipeline.ApprovalAllowedOnce, errors.New("client gone")), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but asking for it failed: client gone`, isError: true, value: "-"}, 0},
 		{"C38 agent-less ask", approve(pipeline.ApprovalAllowedOnce, nil), pipeline.Ask(""), true, want{content: `Error: tool "echo" requires approval, but the call has no agent to route it through`, isError: true, value: "-"}, 0},
 		{"C39 rogue outcome", approve(pipeline.ApprovalOutcome(99), nil), pipeline.Ask(""), false, want{contains: "unknown outcome 99", isError: true, value: "-"}, 0},
 		{"unknown decision kind", nil, pipeline.Decision{Kind: 42}, false, want{contains: "unknown decision kind 42", isError: true, value: "-"}, 0},
