@@ -47,3 +47,4 @@ fuzz:
 	$(GO) test ./jsonvalue -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./schema -run '^$$' -fuzz '^FuzzCompileValidate$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./registry -run '^$$' -fuzz '^FuzzMaterializeValidate$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./diffcard -run '^$$' -fuzz '^FuzzHunks$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
