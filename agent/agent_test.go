@@ -42,7 +42,7 @@ func TestTextOnlyTurn(t *testing.T) {
 		t.Errorf("chunks = %q / %q", text.String(), thought.String())
 	}
 	req := model.Requests()[0]
-	for _, want := range []string{"- work: Work for a while.", "Working directory: /work/project", "Platform: linux/amd64", "Today's date: 2026-11-29"} {
+	for _, want := range []string{"- work: Work for a while.", "Working directory: /home/dev/project", "Platform: linux/amd64", "Today's date: 2026-11-29"} {
 		if !strings.Contains(req.System, want) {
 			t.Errorf("system prompt lacks %q:\n%s", want, req.System)
 		}

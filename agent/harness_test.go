@@ -39,7 +39,7 @@ func newHarness(t *testing.T, provider llm.Provider, edit func(*agent.Options)) 
 	h.scope = h.reg.NewScope("session", nil)
 	opts := agent.Options{
 		Provider: provider, Pipeline: h.pipe, Scope: h.scope, Log: h.log,
-		Cwd: "/work/project", Platform: "linux/amd64",
+		Cwd: "/home/dev/project", Platform: "linux/amd64",
 		Now: func() time.Time { return time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC) },
 	}
 	if edit != nil {

@@ -11,7 +11,7 @@ import (
 // costs the bridge: mapping the event to its update and encoding the
 // session/update params.
 func BenchmarkMapAndEncodeMessageChunk(b *testing.B) {
-	m := NewMapper(MapperOptions{Cwd: "/work/project"})
+	m := NewMapper(MapperOptions{Cwd: "/home/dev/project"})
 	ev := session.Event{Seq: 42, Payload: session.AssistantChunk{Text: "Let me read the file first. "}}
 	b.ReportAllocs()
 	for b.Loop() {

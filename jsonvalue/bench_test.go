@@ -7,7 +7,7 @@ import (
 )
 
 // args10 is a typical 10-property tool-argument object.
-const args10 = `{"file_path":"/work/project/internal/server/handler.go","offset":120,"limit":400,` +
+const args10 = `{"file_path":"/home/dev/project/internal/server/handler.go","offset":120,"limit":400,` +
 	`"replace_all":false,"old_string":"func (s *Server) Handle(ctx context.Context) error {",` +
 	`"new_string":"func (s *Server) Handle(ctx context.Context, req *Request) error {\n\t// TODO\n",` +
 	`"description":"Pass the request through","timeout":120000,"tags":["edit","go"],"mode":"fast"}`

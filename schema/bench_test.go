@@ -18,7 +18,7 @@ const schema10 = `{"type":"object","properties":{` +
 	`"required":["file_path","old_string","new_string"]}`
 
 // args10 is a valid argument object for schema10.
-const args10 = `{"file_path":"/work/project/internal/server/handler.go","offset":120,"limit":400,` +
+const args10 = `{"file_path":"/home/dev/project/internal/server/handler.go","offset":120,"limit":400,` +
 	`"replace_all":false,"old_string":"func (s *Server) Handle(ctx context.Context) error {",` +
 	`"new_string":"func (s *Server) Handle(ctx context.Context, req *Request) error {\n\t// TODO\n",` +
 	`"description":"Pass the request through","timeout":120000,"tags":["edit","go"],"mode":"fast"}`
