@@ -95,6 +95,13 @@ func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 		}
 		msg, derr := jsonrpc2.DecodeMessage(body)
 		if derr == nil {
+			if _, ok := msg.(*jsonrpc2.Notification); ok && hasNullID(body) {
+				// A request with a null id: the decoder takes it for a
+				// notification and it would go unanswered.
+				s.answer(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+					"a request id may not be null here: use a number or a string (send no id at all for a notification)"))
+				continue
+			}
 			return msg, n, nil
 		}
 		id, rpcErr := classifyBadFrame(body, derr)
@@ -222,4 +229,20 @@ func formatBytes(n int) string {
 		return fmt.Sprintf("%d MiB", n>>20)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// hasNullID reports whether a frame carries an "id" member whose value is
+// null.
+func hasNullID(body []byte) bool {
+	if !bytes.Contains(body, []byte(`"id"`)) {
+		return false
+	}
+	// A RawMessage sees the literal null (a pointer would be left nil).
+	var probe struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(body, &probe) != nil {
+		return false
+	}
+	return bytes.Equal(bytes.TrimSpace(probe.ID), []byte("null"))
 }

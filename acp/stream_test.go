@@ -29,6 +29,7 @@ func TestStreamToleratesBadInput(t *testing.T) {
 		{name: "scalar", lines: []string{"42"}, wantCode: -32600, wantID: "null", wantText: "JSON object"},
 		{name: "no jsonrpc member", lines: []string{`{"id":7,"method":"initialize","params":{"protocolVersion":1}}`}, wantCode: -32600, wantID: "7"},
 		{name: "method not a string", lines: []string{`{"jsonrpc":"2.0","id":"x","method":5}`}, wantCode: -32600, wantID: `"x"`},
+		{name: "a null id", lines: []string{`{"jsonrpc":"2.0","id":null,"method":"initialize","params":{"protocolVersion":1}}`}, wantCode: -32600, wantID: "null", wantText: "may not be null"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

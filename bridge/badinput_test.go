@@ -118,9 +118,9 @@ func TestBadInput(t *testing.T) {
 		{name: "a response to nothing the server asked", send: line(`{"jsonrpc":"2.0","id":"nope","result":{}}`), code: 0},
 		{name: "a request with a string id", send: line(rawRequest("authenticate", `{"methodId":"x"}`)), code: 0,
 			then: func(t *testing.T, b *badEnv) { answered(`{}`)(t, b) }},
-		{name: "a notification with an id of null", send: func(t *testing.T, b *badEnv) {
+		{name: "a request with an id of null", send: func(t *testing.T, b *badEnv) {
 			line(`{"jsonrpc":"2.0","id":null,"method":"session/cancel","params":{"sessionId":`+quote(b.s)+`}}`)(t, b)
-		}, code: 0},
+		}, code: -32600, msg: "request id may not be null", id: "null"},
 		{name: "$/cancel_request for an unknown id", send: line(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"never-sent"}}`), code: 0},
 		{name: "$/cancel_request with an unusable id", send: line(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":{"x":1}}}`), code: 0},
 		{name: "$/cancel_request for a running prompt answers it cancelled", send: func(t *testing.T, b *badEnv) {
