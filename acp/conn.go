@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	acpsdk "github.com/coder/acp-go-sdk"
 	"go.lsp.dev/jsonrpc2"
@@ -102,10 +103,31 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 // call sends a request and returns the raw result.
 func (c *Conn) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
 	var answer json.RawMessage
-	if _, err := c.rpc.Call(ctx, method, params, &answer); err != nil {
+	id, err := c.rpc.Call(ctx, method, params, &answer)
+	if err != nil {
+		if ctx.Err() != nil {
+			c.withdraw(ctx, id)
+		}
 		return nil, fmt.Errorf("acp: %s: %w", method, err)
 	}
 	return answer, nil
+}
+
+// withdrawTimeout bounds sending a withdrawal to a client that stopped
+// reading.
+const withdrawTimeout = time.Second
+
+// withdraw tells the client that the agent no longer waits for the answer
+// to request id ($/cancel_request), e.g. a permission prompt whose turn was
+// cancelled, so the editor can take the prompt down.
+func (c *Conn) withdraw(ctx context.Context, id jsonrpc2.ID) {
+	n, ok := id.Number()
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), withdrawTimeout)
+	defer cancel()
+	_ = c.rpc.Notify(ctx, methodCancelRequest, map[string]int64{"requestId": n})
 }
 
 // decodeAnswer decodes a client's result, wrapping ErrInvalidAnswer when

@@ -11,6 +11,7 @@ import (
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
+	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 )
@@ -97,6 +98,11 @@ func TestCancelPendingPermission(t *testing.T) {
 	e.cancel(s)
 	if got := p.stop(); got != "cancelled" {
 		t.Errorf("stopReason = %s, want cancelled", got)
+	}
+	// The agent withdraws the request it no longer waits for.
+	withdrawn := e.waitFrame("$/cancel_request", acptest.MethodFrame("$/cancel_request"))
+	if !strings.Contains(string(withdrawn.Params), `"requestId"`) {
+		t.Errorf("withdrawal = %s", withdrawn.Raw)
 	}
 	close(release) // the late answer: allow
 	if got := e.prompt(s, "next"); got != "end_turn" {
