@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
@@ -274,9 +276,30 @@ func (m *Mapper) toolOutput(p session.ToolOutput) []any {
 			Meta: &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: p.CallID, Data: p.Output}},
 		}}
 	}
-	state.output += p.Output
+	state.output = keepTail(state.output+p.Output, liveOutputTail)
 	return []any{toolCallUpdate{
 		SessionUpdate: "tool_call_update", ToolCallID: p.CallID,
 		Content: []any{textItem(consoleFence(state.output))},
 	}}
+}
+
+// liveOutputTail is how much of a running command's output a client
+// without the terminal convention is re-sent with each update.
+const liveOutputTail = 16 << 10
+
+// keepTail returns s, or its last max bytes (from a line start when one is
+// near) after a note that earlier output is not shown.
+func keepTail(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	const note = "… (earlier output not shown)\n"
+	tail := s[len(s)-max:]
+	if i := strings.IndexByte(tail, '\n'); i >= 0 && i < 256 {
+		tail = tail[i+1:]
+	}
+	for len(tail) > 0 && !utf8.RuneStart(tail[0]) {
+		tail = tail[1:]
+	}
+	return note + tail
 }

@@ -316,3 +316,23 @@ func TestMapperIsDeterministic(t *testing.T) {
 		t.Errorf("first update is not the call: %s", first[0])
 	}
 }
+
+func TestMapperBoundsLiveOutputWithoutTheTerminal(t *testing.T) {
+	// A client without the terminal convention is re-sent the output so
+	// far with every update: only its tail, so a chatty command cannot
+	// flood the editor.
+	m := bridge.NewMapper(bridge.MapperOptions{Cwd: cwd})
+	m.Map(ev(session.ToolCall{CallID: "c1", Name: "bash", View: presentation.TerminalCallView{Title: "yes"}}))
+	line := strings.Repeat("y", 99) + "\n"
+	var last string
+	for range 1000 {
+		got := encode(t, m.Map(ev(session.ToolOutput{CallID: "c1", Output: line})))
+		last = got[0]
+	}
+	if len(last) > 20<<10 {
+		t.Errorf("the live update holds %d bytes", len(last))
+	}
+	if !strings.Contains(last, "… (earlier output not shown)") || !strings.Contains(last, line[:50]) {
+		t.Errorf("update = %.200s", last)
+	}
+}
