@@ -39,18 +39,19 @@ func (t *turn) runBatch(ctx context.Context, calls []session.ToolCallRef) (concl
 	started := 0
 	for ; started < len(calls) && ctx.Err() == nil; started++ {
 		ref := calls[started]
-		if t.agent.opts.Pipeline.ExecutionMode(b.input(ref)) == pipeline.Exclusive {
+		in := b.input(ref)
+		if t.agent.opts.Pipeline.ExecutionMode(in) == pipeline.Exclusive {
 			b.commit(true)
-			b.start(ref, false)
+			b.start(ref, in, false)
 			b.commit(true)
 			continue
 		}
-		b.start(ref, true)
+		b.start(ref, in, true)
 		b.commit(false)
 	}
 	b.commit(true)
 	for _, ref := range calls[started:] {
-		callSeq := t.log.Append(b.announce(ref)).Seq
+		callSeq := t.log.Append(b.announce(ref, b.input(ref))).Seq
 		b.record(ref, callSeq, pipeline.AbortedBeforeDispatch(), nil)
 	}
 	for _, c := range b.contexts {
@@ -59,8 +60,10 @@ func (t *turn) runBatch(ctx context.Context, calls []session.ToolCallRef) (concl
 	return b.concluded
 }
 
+// input is ref as the pipeline takes it, its arguments materialized once
+// for classifying, announcing and running the call.
 func (b *batch) input(ref session.ToolCallRef) pipeline.Input {
-	return pipeline.Input{
+	in := pipeline.Input{
 		CallID:    ref.ID,
 		Name:      ref.Name,
 		Arguments: ref.Arguments,
@@ -71,14 +74,18 @@ func (b *batch) input(ref session.ToolCallRef) pipeline.Input {
 			}
 		},
 	}
+	if args, err := registry.MaterializeArguments(ref.Arguments); err == nil {
+		in.Materialized = &args
+	}
+	return in
 }
 
 // start announces and prepares ref, then dispatches it: in the pool when
 // parallel, inline otherwise.
-func (b *batch) start(ref session.ToolCallRef, parallel bool) {
+func (b *batch) start(ref session.ToolCallRef, in pipeline.Input, parallel bool) {
 	s := &slot{ref: ref, done: make(chan struct{})}
-	s.callSeq = b.t.log.Append(b.announce(ref)).Seq
-	s.x = b.t.agent.opts.Pipeline.Prepare(b.ctx, b.input(ref))
+	s.callSeq = b.t.log.Append(b.announce(ref, in)).Seq
+	s.x = b.t.agent.opts.Pipeline.Prepare(b.ctx, in)
 	b.pending = append(b.pending, s)
 	if !s.x.NeedsDispatch() {
 		close(s.done)
@@ -120,12 +127,10 @@ func (b *batch) commit(wait bool) {
 }
 
 // announce is the ToolCall event for ref, with the tool's pending card.
-func (b *batch) announce(ref session.ToolCallRef) session.ToolCall {
+func (b *batch) announce(ref session.ToolCallRef, in pipeline.Input) session.ToolCall {
 	ev := session.ToolCall{CallID: ref.ID, Name: ref.Name, Arguments: ref.Arguments}
-	if tool := b.tool(ref.Name); tool != nil {
-		if args, err := registry.MaterializeArguments(ref.Arguments); err == nil {
-			ev.View = tool.PresentCall(args)
-		}
+	if tool := b.tool(ref.Name); tool != nil && in.Materialized != nil {
+		ev.View = tool.PresentCall(*in.Materialized)
 	}
 	return ev
 }

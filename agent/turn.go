@@ -55,10 +55,11 @@ func (t *turn) run(ctx context.Context) (session.StopReason, error) {
 
 // step streams one model request into the log and returns the response.
 func (t *turn) step(ctx context.Context) (llm.Response, error) {
+	tools := t.tools()
 	req := llm.Request{
-		System:    systemPrompt(t.agent.opts, t.tools()),
+		System:    systemPrompt(t.agent.opts, tools),
 		Messages:  history(t.log.Events()),
-		Tools:     t.tools(),
+		Tools:     tools,
 		MaxTokens: t.agent.opts.MaxTokens,
 	}
 	stream, err := t.agent.opts.Provider.Stream(ctx, req)

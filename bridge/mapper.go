@@ -44,8 +44,6 @@ type Mapper struct {
 
 // callState is what the Mapper remembers of a call in flight.
 type callState struct {
-	name string
-	args string
 	card string
 	// streamed counts the output bytes already shown live.
 	streamed int
@@ -133,7 +131,7 @@ func (m *Mapper) userMessage(p session.UserMessage) []any {
 // toolCall announces a call with its pending card; a card that cannot be
 // shown falls back to the generic one.
 func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
-	state := &callState{name: p.Name, args: p.Arguments, card: "generic"}
+	state := &callState{card: "generic"}
 	m.calls[p.CallID] = state
 	m.announced[p.CallID] = true
 	defer func() {

@@ -56,7 +56,7 @@ func (p *Pipeline) Prepare(ctx context.Context, in Input) *Execution {
 		x.finalize = tool.Finalizer()
 	}
 	spec := registry.CallSpec{ID: in.CallID, RootID: in.RootCallID, Name: in.Name, Scope: in.Scope, Parent: in.Parent, OnProgress: in.OnProgress}
-	args, err := registry.MaterializeArguments(in.Arguments)
+	args, err := in.arguments()
 	if err != nil {
 		x.call = registry.NewCall(spec)
 		x.settle(stageFinal, ErrorResult(err))

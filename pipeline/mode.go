@@ -1,7 +1,5 @@
 package pipeline
 
-import "github.com/dsh-acp/dsh-acp/registry"
-
 // ExecutionMode says whether a call may run beside others.
 type ExecutionMode int
 
@@ -30,7 +28,7 @@ func (p *Pipeline) ExecutionMode(in Input) ExecutionMode {
 	if tool == nil {
 		return Exclusive
 	}
-	args, err := registry.MaterializeArguments(in.Arguments)
+	args, err := in.arguments()
 	if err != nil {
 		return Exclusive
 	}

@@ -1,6 +1,8 @@
 package pipeline_test
 
 import (
+	"context"
+
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
@@ -43,4 +45,20 @@ func TestExecutionMode(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestMaterializedArgumentsAreUsedAsGiven(t *testing.T) {
+	// A scheduler that already materialized the arguments hands them over;
+	// the pipeline does not parse the text again.
+	f := newFixture(t, pipeline.Options{})
+	f.echo(t, func(s *echoSpec) { s.ConcurrencySafe = func(textArgs) bool { return true } })
+	args, err := registry.MaterializeArguments(`{"text":"given"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := pipeline.Input{CallID: "c", Name: "echo", Arguments: `not read`, Materialized: &args}
+	if got := f.p.ExecutionMode(in); got != pipeline.Parallel {
+		t.Errorf("mode = %v", got)
+	}
+	check(t, f.p.Execute(context.Background(), in), want{content: "given", value: `"given"`})
 }
