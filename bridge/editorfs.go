@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 
 	acpsdk "github.com/coder/acp-go-sdk"
@@ -17,14 +18,19 @@ import (
 // (fs/read_text_file, fs/write_text_file), so the agent sees unsaved
 // buffers and the editor tracks every edit for review. Files the editor
 // cannot hold as text (binary or not UTF-8) are read from and written to
-// the disk instead, so nothing is mangled. It implements the file-system
-// interface the file tools use.
+// the disk instead, so nothing is mangled. A path the disk holds as
+// something other than a regular file (a named pipe, whose read or write
+// would block the editor) or that holds a NUL byte is never sent to the
+// editor: the disk answers for it, and refuses it. It implements the
+// file-system interface the file tools use.
 type EditorFiles struct {
 	SessionID string
 	Client    Client
 	// Read and Write say which of the two the client offers.
 	Read, Write bool
-	// Disk serves what the editor cannot: non-text files and stat.
+	// Disk serves what the editor cannot: non-text files, paths that are
+	// not regular files, and stat. It must refuse, without blocking, to
+	// read or write anything but a regular file.
 	Disk FileSystem
 }
 
@@ -40,11 +46,11 @@ type FileSystem interface {
 // the disk's bytes for a file that is not text.
 func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) {
 	disk, diskErr := e.Disk.ReadFile(ctx, path)
-	if diskErr == nil && !isText(disk) {
-		return disk, nil
-	}
-	if !e.Read {
+	switch {
+	case diskErr == nil && !isText(disk), !e.Read:
 		return disk, diskErr
+	case diskErr != nil && e.diskOnly(ctx, path):
+		return nil, diskErr
 	}
 	resp, err := e.Client.ReadTextFile(ctx, acpsdk.ReadTextFileRequest{SessionId: acpsdk.SessionId(e.SessionID), Path: path})
 	if err != nil {
@@ -59,7 +65,7 @@ func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) 
 // WriteFile writes text through the editor (creating parent directories
 // first) and anything else to the disk.
 func (e EditorFiles) WriteFile(ctx context.Context, path string, data []byte) error {
-	if !e.Write || !isText(data) {
+	if !e.Write || !isText(data) || e.diskOnly(ctx, path) {
 		return e.Disk.WriteFile(ctx, path, data)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -74,6 +80,17 @@ func (e EditorFiles) WriteFile(ctx context.Context, path string, data []byte) er
 // Stat describes path on the disk; the editor offers no stat.
 func (e EditorFiles) Stat(ctx context.Context, path string) (fs.FileInfo, error) {
 	return e.Disk.Stat(ctx, path)
+}
+
+// diskOnly reports a path the editor must not be asked about: one the
+// disk holds as something other than a regular file, or one with a NUL
+// byte. The disk refuses both.
+func (e EditorFiles) diskOnly(ctx context.Context, path string) bool {
+	if strings.IndexByte(path, 0) >= 0 {
+		return true
+	}
+	info, err := e.Disk.Stat(ctx, path)
+	return err == nil && !info.Mode().IsRegular()
 }
 
 // isText reports whether data can travel as editor text unchanged.

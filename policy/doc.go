@@ -11,4 +11,10 @@
 // commands ask; anything that touches a path outside the workspace asks.
 // ReadOnly also asks before writes; FullAccess asks for nothing. The preset
 // can be switched while the session runs.
+//
+// The paths checked are the ones each tool declares it touches (its
+// registry Paths); one counts as inside only when it leads there once its
+// symbolic links are followed, dangling links included, so a link to a
+// file outside that does not exist yet asks. A path holding a NUL byte is
+// denied under every preset.
 package policy

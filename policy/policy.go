@@ -51,12 +51,11 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 
 // Decide returns the preset's verdict on call. Unknown tools and arguments
 // that do not fit the tool are allowed here: the pipeline refuses them
-// before anything runs.
+// before anything runs. A path no file can have (a NUL byte in it) is
+// denied under every preset, before anything touches the disk. A path
+// counts as inside the workspace only when it leads there once its
+// symbolic links are followed, dangling ones included.
 func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
-	preset := p.Preset()
-	if preset == FullAccess {
-		return pipeline.Allow()
-	}
 	tool := p.reg.Get(call.Name(), call.Scope())
 	if tool == nil {
 		return pipeline.Allow()
@@ -66,8 +65,17 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 		return pipeline.Allow()
 	}
 	for _, path := range paths {
+		if err := workspace.ValidatePath(path); err != nil {
+			return pipeline.Deny(fmt.Sprintf("%s: %v", call.Name(), err))
+		}
+	}
+	preset := p.Preset()
+	if preset == FullAccess {
+		return pipeline.Allow()
+	}
+	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {
-			return pipeline.Ask(fmt.Sprintf("%s touches %s, outside the workspace", call.Name(), p.ws.Resolve(path)))
+			return pipeline.Ask(fmt.Sprintf("%s touches %s, outside the workspace", call.Name(), p.where(path)))
 		}
 	}
 	switch tool.Effect() {
@@ -79,4 +87,19 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 		}
 	}
 	return pipeline.Allow()
+}
+
+// where names path for the user: absolute, and with where its symbolic
+// links lead when that is somewhere else.
+func (p *Policy) where(path string) string {
+	abs := p.ws.Resolve(path)
+	target, ok := p.ws.Target(path)
+	switch {
+	case !ok:
+		return abs + " (its symbolic links loop)"
+	case target != abs:
+		return abs + " (a link to " + target + ")"
+	default:
+		return abs
+	}
 }

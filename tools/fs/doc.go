@@ -24,6 +24,16 @@
 //   - read is parallel-safe; write and edit are exclusive. Every tool's
 //     Paths is the file_path exactly as the model wrote it: checking it
 //     against the workspace is a policy's job, not the tools'.
+//   - A file_path with a NUL byte is refused (INVALID_ARGS) before anything
+//     touches a file system.
+//   - The tools work on regular files only: a named pipe, socket or device
+//     (or a link to one) is refused with CodeNotRegular, and is never
+//     opened in a way that could block.
+//   - read, write and edit ask the FileSystem for the content of a file
+//     its Stat does not find, so an editor's unsaved buffer (which only
+//     the editor's ReadFile sees) counts as an existing file: read shows
+//     it, write shows its old text, and edit with an empty old_string
+//     refuses to clobber it.
 //   - read shows a window of lines, numbered like cat -n, inside the envelope
 //     <path>…</path>\n<type>file</type>\n<content>\n…\n</content>. Binary
 //     and non-UTF-8 files, directories and files over Options.MaxFileBytes

@@ -67,24 +67,19 @@ func (t *toolset) edit(ctx context.Context, _ *registry.Call, args EditArgs) (Ed
 	if args.OldString == args.NewString {
 		return EditResult{}, toolError(CodeNoChange, "old_string and new_string are the same, so there is nothing to change: put the replacement text in new_string")
 	}
-	abs, name := t.target(args.FilePath)
-	files := t.ws.Files()
-	info, err := files.Stat(ctx, abs)
-	switch {
-	case errors.Is(err, iofs.ErrNotExist) && args.OldString == "":
-		return t.create(ctx, args.FilePath, abs, name, args.NewString)
-	case err != nil:
-		return EditResult{}, fsError(err, "edit", name, "to create it, use write (or edit with an empty old_string)")
-	case info.IsDir():
-		return EditResult{}, toolError(CodeIsDirectory, "%s is a directory, not a file: edit a file inside it", name)
-	case isReadOnly(info):
-		return EditResult{}, readOnlyError(name, info, "edit")
-	case info.Size() > t.opts.MaxFileBytes:
-		return EditResult{}, tooLarge(name, info.Size(), t.opts.MaxFileBytes, "edit")
-	}
-	data, err := files.ReadFile(ctx, abs)
+	abs, name, err := t.target(args.FilePath)
 	if err != nil {
-		return EditResult{}, fsError(err, "read", name, "to create it, use write")
+		return EditResult{}, err
+	}
+	data, found, err := t.editSource(ctx, abs, name)
+	if err != nil {
+		return EditResult{}, err
+	}
+	switch {
+	case !found && args.OldString == "":
+		return t.create(ctx, args.FilePath, abs, name, args.NewString)
+	case !found:
+		return EditResult{}, fsError(iofs.ErrNotExist, "edit", name, editMissing)
 	}
 	if !isText(data) {
 		return EditResult{}, toolError(CodeBinary, "%s is not UTF-8 text (it is binary or in another encoding): edit refuses it, since replacing text could corrupt it; if it must change, use a command (bash)", name)
@@ -97,10 +92,50 @@ func (t *toolset) edit(ctx context.Context, _ *registry.Call, args EditArgs) (Ed
 	if err != nil {
 		return EditResult{}, err
 	}
-	if err := files.WriteFile(ctx, abs, plan.onDisk()); err != nil {
+	if err := t.ws.Files().WriteFile(ctx, abs, plan.onDisk()); err != nil {
 		return EditResult{}, fsError(err, "write", name, "")
 	}
 	return r, nil
+}
+
+// editMissing is the advice for an edit of a file that does not exist.
+const editMissing = "to create it, use write (or edit with an empty old_string)"
+
+// editSource returns the content edit changes: the file's, or an editor's
+// unsaved buffer's when the disk has no file. found is false when neither
+// has it, which an edit with an empty old_string creates (and any other
+// edit refuses). Files edit cannot change are refused here.
+func (t *toolset) editSource(ctx context.Context, abs, name string) (data []byte, found bool, err error) {
+	files := t.ws.Files()
+	info, err := files.Stat(ctx, abs)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		buf, ok, rerr := unsavedBuffer(ctx, files, abs)
+		switch {
+		case rerr != nil:
+			return nil, false, fsError(rerr, "read", name, editMissing)
+		case !ok:
+			return nil, false, nil
+		case int64(len(buf)) > t.opts.MaxFileBytes:
+			return nil, false, tooLarge(name, int64(len(buf)), t.opts.MaxFileBytes, "edit")
+		}
+		return buf, true, nil
+	case err != nil:
+		return nil, false, fsError(err, "edit", name, editMissing)
+	case info.IsDir():
+		return nil, false, toolError(CodeIsDirectory, "%s is a directory, not a file: edit a file inside it", name)
+	case !info.Mode().IsRegular():
+		return nil, false, notRegular(name, info.Mode())
+	case isReadOnly(info):
+		return nil, false, readOnlyError(name, info, "edit")
+	case info.Size() > t.opts.MaxFileBytes:
+		return nil, false, tooLarge(name, info.Size(), t.opts.MaxFileBytes, "edit")
+	}
+	data, err = files.ReadFile(ctx, abs)
+	if err != nil {
+		return nil, false, fsError(err, "read", name, editMissing)
+	}
+	return data, true, nil
 }
 
 // create makes a missing file hold text: an edit with an empty old_string.

@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
 // The codes on the file tools' failures. Callers route on the code, never
@@ -15,6 +16,7 @@ import (
 const (
 	CodeNotFound     = "FS_NOT_FOUND"           // the file does not exist
 	CodeIsDirectory  = "FS_IS_DIRECTORY"        // the path is a directory
+	CodeNotRegular   = "FS_NOT_REGULAR"         // the path is a named pipe, socket, device or other special file
 	CodeNotDirectory = "FS_NOT_DIRECTORY"       // a parent in the path is a file
 	CodePermission   = "FS_PERMISSION"          // the operating system denied access
 	CodeReadOnly     = "FS_READ_ONLY"           // write or edit of a file with no write bit
@@ -48,9 +50,14 @@ func argsError(violation string) *registry.Error {
 // the pipeline reports it as such.
 func fsError(err error, verb, name, notFound string) error {
 	code, msg := CodeIO, fmt.Sprintf("cannot %s %s: %v", verb, name, err)
+	var special *workspace.NotRegularError
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
+	case errors.As(err, &special):
+		return notRegular(name, special.Mode)
+	case errors.Is(err, workspace.ErrInvalidPath):
+		return argsError("file_path: " + err.Error())
 	case errors.Is(err, iofs.ErrNotExist):
 		code, msg = CodeNotFound, fmt.Sprintf("%s does not exist: %s", name, notFound)
 	case errors.Is(err, syscall.ENOTDIR):
@@ -59,4 +66,10 @@ func fsError(err error, verb, name, notFound string) error {
 		code, msg = CodePermission, fmt.Sprintf("cannot %s %s: permission denied: ask the user to change its permissions, or use another path", verb, name)
 	}
 	return &registry.Error{Code: code, Message: msg, Cause: err}
+}
+
+// notRegular is the refusal of a path that is neither a regular file nor a
+// directory (a named pipe, a socket, a device), named as messages name it.
+func notRegular(name string, mode iofs.FileMode) error {
+	return &registry.Error{Code: CodeNotRegular, Message: (&workspace.NotRegularError{Path: name, Mode: mode}).Error()}
 }

@@ -2,7 +2,9 @@ package fs
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	iofs "io/fs"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -77,22 +79,13 @@ func (t *toolset) read(ctx context.Context, _ *registry.Call, args ReadArgs) (Re
 	case args.Limit < 0:
 		return ReadResult{}, argsError("limit must be 1 or more")
 	}
-	abs, name := t.target(args.FilePath)
-	files := t.ws.Files()
-	const notFound = "check the path, or find the file with glob"
-	info, err := files.Stat(ctx, abs)
+	abs, name, err := t.target(args.FilePath)
 	if err != nil {
-		return ReadResult{}, fsError(err, "read", name, notFound)
+		return ReadResult{}, err
 	}
-	if info.IsDir() {
-		return ReadResult{}, toolError(CodeIsDirectory, "%s is a directory, not a file: list it with glob, or read a file inside it", name)
-	}
-	if info.Size() > t.opts.MaxFileBytes {
-		return ReadResult{}, tooLarge(name, info.Size(), t.opts.MaxFileBytes, "read")
-	}
-	data, err := files.ReadFile(ctx, abs)
+	data, err := t.readSource(ctx, abs, name)
 	if err != nil {
-		return ReadResult{}, fsError(err, "read", name, notFound)
+		return ReadResult{}, err
 	}
 	if int64(len(data)) > t.opts.MaxFileBytes {
 		return ReadResult{}, tooLarge(name, int64(len(data)), t.opts.MaxFileBytes, "read")
@@ -112,6 +105,39 @@ func (t *toolset) read(ctx context.Context, _ *registry.Call, args ReadArgs) (Re
 	}
 	lines, next := window(text, offset, limit, t.opts.MaxLineBytes, t.opts.MaxOutputBytes)
 	return ReadResult{Path: name, Offset: offset, Lines: lines, TotalLines: total, NextOffset: next, Lang: langOf(abs)}, nil
+}
+
+// readSource returns the content read shows: the file's, or an editor's
+// unsaved buffer's when the disk has no file. Files read cannot show are
+// refused here, before they are opened.
+func (t *toolset) readSource(ctx context.Context, abs, name string) ([]byte, error) {
+	const notFound = "check the path, or find the file with glob"
+	files := t.ws.Files()
+	info, err := files.Stat(ctx, abs)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		buf, ok, rerr := unsavedBuffer(ctx, files, abs)
+		switch {
+		case rerr != nil:
+			return nil, fsError(rerr, "read", name, notFound)
+		case !ok:
+			return nil, fsError(err, "read", name, notFound)
+		}
+		return buf, nil
+	case err != nil:
+		return nil, fsError(err, "read", name, notFound)
+	case info.IsDir():
+		return nil, toolError(CodeIsDirectory, "%s is a directory, not a file: list it with glob, or read a file inside it", name)
+	case !info.Mode().IsRegular():
+		return nil, notRegular(name, info.Mode())
+	case info.Size() > t.opts.MaxFileBytes:
+		return nil, tooLarge(name, info.Size(), t.opts.MaxFileBytes, "read")
+	}
+	data, err := files.ReadFile(ctx, abs)
+	if err != nil {
+		return nil, fsError(err, "read", name, notFound)
+	}
+	return data, nil
 }
 
 // tooLarge is the error for a file over the size cap.

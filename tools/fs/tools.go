@@ -83,7 +83,12 @@ func Tools(ws *workspace.Workspace, opts Options) ([]*registry.Tool, error) {
 
 // target resolves the model's path to the absolute path the FileSystem
 // takes and the name messages show (relative to the working directory
-// when below it).
-func (t *toolset) target(path string) (abs, name string) {
-	return t.ws.Resolve(path), t.ws.Display(path)
+// when below it). A path no file can have (a NUL byte in it) is refused
+// with an argument error before anything touches the disk.
+func (t *toolset) target(path string) (abs, name string, err error) {
+	abs, err = t.ws.Abs(path)
+	if err != nil {
+		return "", "", argsError("file_path: " + err.Error())
+	}
+	return abs, t.ws.Display(path), nil
 }

@@ -65,17 +65,31 @@ func (t *toolset) write(ctx context.Context, _ *registry.Call, args WriteArgs) (
 	if args.FilePath == "" {
 		return WriteResult{}, argsError("file_path must not be empty")
 	}
-	abs, name := t.target(args.FilePath)
+	abs, name, err := t.target(args.FilePath)
+	if err != nil {
+		return WriteResult{}, err
+	}
 	files := t.ws.Files()
 	res := WriteResult{Path: name, Operation: OperationCreate, Lines: countLines(args.Content), Diffs: []Hunk{}}
 	info, err := files.Stat(ctx, abs)
 	switch {
 	case errors.Is(err, iofs.ErrNotExist):
-		// A create: the FileSystem makes the missing directories.
+		// Not on disk: a create (the FileSystem makes the missing
+		// directories), unless an editor holds it as an unsaved buffer.
+		prev, ok, err := unsavedBuffer(ctx, files, abs)
+		if err != nil {
+			return WriteResult{}, fsError(err, "read", name, "")
+		}
+		if ok {
+			res.Operation = OperationUpdate
+			t.compare(&res, args, prev)
+		}
 	case err != nil:
 		return WriteResult{}, fsError(err, "write", name, "")
 	case info.IsDir():
 		return WriteResult{}, toolError(CodeIsDirectory, "%s is a directory: write needs the path of a file", name)
+	case !info.Mode().IsRegular():
+		return WriteResult{}, notRegular(name, info.Mode())
 	case isReadOnly(info):
 		return WriteResult{}, readOnlyError(name, info, "write")
 	default:
@@ -85,10 +99,7 @@ func (t *toolset) write(ctx context.Context, _ *registry.Call, args WriteArgs) (
 			if err != nil {
 				return WriteResult{}, fsError(err, "read", name, "")
 			}
-			res.Unchanged = string(prev) == args.Content
-			if isText(prev) && !res.Unchanged {
-				res.Diffs = hunksOf(diffcard.Hunks(args.FilePath, cardText(string(prev)), cardText(args.Content)))
-			}
+			t.compare(&res, args, prev)
 		}
 	}
 	if !res.Unchanged {
@@ -97,6 +108,19 @@ func (t *toolset) write(ctx context.Context, _ *registry.Call, args WriteArgs) (
 		}
 	}
 	return res, nil
+}
+
+// compare records in res how the new content differs from prev, the
+// file's content before the write: unchanged, or the hunks of a text file.
+// A previous content over Options.MaxFileBytes is not compared.
+func (t *toolset) compare(res *WriteResult, args WriteArgs, prev []byte) {
+	if int64(len(prev)) > t.opts.MaxFileBytes {
+		return
+	}
+	res.Unchanged = string(prev) == args.Content
+	if isText(prev) && !res.Unchanged {
+		res.Diffs = hunksOf(diffcard.Hunks(args.FilePath, cardText(string(prev)), cardText(args.Content)))
+	}
 }
 
 // isReadOnly reports a file no one may write to. An atomic write renames

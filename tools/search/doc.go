@@ -23,7 +23,16 @@
 // ripgrep does; they never enter .git or follow symbolic links, and show paths relative to the
 // working directory so the model can pass them back to read. Results are
 // capped with a note telling the model to narrow the search, and sorted
-// deterministically: grep by path and line, glob newest first.
+// deterministically: grep by path and line, glob newest first. Neither
+// opens anything but regular files and directories: named pipes, sockets
+// and devices are skipped, and grep refuses one it is pointed at.
+//
+// Each tool's Paths (what a policy checks against the workspace) are the
+// places the call touches: grep's path (include only narrows what is
+// below it), and for glob its path plus the directory it really walks,
+// the pattern's fixed leading directories joined to path, so "../out/*"
+// and "/etc/host*" are seen as outside. A NUL byte in a path or pattern
+// is refused before anything is searched.
 //
 // grep runs ripgrep when it is on PATH and otherwise searches with a
 // built-in parallel walk that skips exactly what ripgrep skips: ignored,

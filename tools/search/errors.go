@@ -28,10 +28,11 @@ func baseName(path string) string { return filepath.Base(filepath.Clean(path)) }
 // statTarget resolves the path argument (the working directory when
 // empty) and describes it, or returns the error the model should read.
 func statTarget(ws *workspace.Workspace, path string) (string, fs.FileInfo, error) {
-	if path == "" {
-		path = "."
+	path = dotIfEmpty(path)
+	abs, err := ws.Abs(path)
+	if err != nil {
+		return "", nil, registry.ArgsError([]string{"path: " + err.Error()})
 	}
-	abs := ws.Resolve(path)
 	info, err := os.Stat(abs)
 	switch {
 	case err == nil:
@@ -57,4 +58,15 @@ func invalidPattern(pattern string, err error) error {
 // bare context error.
 func abortedError(ctx context.Context) error {
 	return &registry.Error{Name: "AbortError", Code: registry.CodeAborted, Message: "tool call aborted", Cause: context.Cause(ctx)}
+}
+
+// notRegularError is grep's refusal of a path that is neither a regular
+// file nor a directory (a named pipe, a socket, a device); kind says what
+// it is, when known.
+func notRegularError(name, kind string) error {
+	if kind != "" {
+		kind = " (" + kind + ")"
+	}
+	return registry.NewError(CodeSearchFailed, fmt.Sprintf(
+		"%s is not a regular file%s: grep searches regular files and directories only", name, kind))
 }

@@ -42,7 +42,7 @@ func defineGlob(ws *workspace.Workspace, opts Options) (*registry.Tool, error) {
 		PresentationMeta: globMeta,
 		Timeout:          globTimeout,
 		Effect:           registry.EffectRead,
-		Paths:            func(a globArgs) []string { return optionalPath(a.Path) },
+		Paths:            g.paths,
 		ConcurrencySafe:  func(globArgs) bool { return true },
 		PresentCall:      presentGlobCall,
 		PresentResult:    presentGlobResult,
@@ -55,6 +55,42 @@ type globber struct {
 	opts Options
 }
 
+// paths lists what a call touches: its path (a directory it checks) and
+// the directory it walks, which the pattern's fixed leading directories
+// can move anywhere ("../outdir/*", "/etc/host*"). A path or pattern no
+// file can have (a NUL byte) is listed as written, so a policy refuses it
+// as the tool would.
+func (g *globber) paths(a globArgs) []string {
+	base, _ := doublestar.SplitPattern(filepath.ToSlash(a.Pattern))
+	for _, p := range []string{a.Path, base} {
+		if workspace.ValidatePath(p) != nil {
+			return []string{p}
+		}
+	}
+	if !doublestar.ValidatePattern(filepath.ToSlash(a.Pattern)) {
+		return optionalPath(a.Path)
+	}
+	return append(optionalPath(a.Path), walkRoot(g.ws.Resolve(dotIfEmpty(a.Path)), base))
+}
+
+// walkRoot is the directory a glob below dir walks for a pattern whose
+// fixed leading directories are base: base below dir, or base itself when
+// absolute; clean and absolute either way.
+func walkRoot(dir, base string) string {
+	if filepath.IsAbs(base) {
+		return filepath.Clean(base)
+	}
+	return filepath.Join(dir, filepath.FromSlash(base))
+}
+
+// dotIfEmpty is path, or "." (the working directory) when it is empty.
+func dotIfEmpty(path string) string {
+	if path == "" {
+		return "."
+	}
+	return path
+}
+
 // globHit is one matching file and its modification time.
 type globHit struct {
 	path  string
@@ -64,6 +100,9 @@ type globHit struct {
 // handle is glob's body.
 func (g *globber) handle(ctx context.Context, _ *registry.Call, args globArgs) (globResult, error) {
 	pattern := filepath.ToSlash(args.Pattern)
+	if err := workspace.ValidatePath(pattern); err != nil {
+		return globResult{}, registry.ArgsError([]string{"pattern: " + err.Error()})
+	}
 	if pattern == "" || !doublestar.ValidatePattern(pattern) {
 		return globResult{}, registry.NewError(CodeInvalidPattern, fmt.Sprintf(
 			"invalid glob %q: use * within a directory, ** across directories, {a,b} alternatives and [...] classes, e.g. \"**/*.go\"", args.Pattern))
@@ -77,13 +116,10 @@ func (g *globber) handle(ctx context.Context, _ *registry.Call, args globArgs) (
 			"path %s is a file, not a directory: pass the directory to search (e.g. %q) and put the file name in pattern",
 			args.Path, filepath.Dir(args.Path)))
 	}
-	// Walk only below the pattern's fixed leading directories.
+	// Walk only below the pattern's fixed leading directories: the
+	// directory Paths told the policy about.
 	base, rest := doublestar.SplitPattern(pattern)
-	root := filepath.Join(dir, filepath.FromSlash(base))
-	if filepath.IsAbs(base) {
-		root = filepath.Clean(base)
-	}
-	hits, err := g.find(ctx, root, rest)
+	hits, err := g.find(ctx, walkRoot(dir, base), rest)
 	if ctx.Err() != nil {
 		return globResult{}, abortedError(ctx)
 	}

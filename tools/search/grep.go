@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"time"
@@ -70,8 +71,7 @@ func (g *grepper) handle(ctx context.Context, _ *registry.Call, args grepArgs) (
 	c := newCollector(g.opts.MaxMatches, g.opts.MaxLineLength)
 	switch {
 	case !info.IsDir() && !info.Mode().IsRegular():
-		return grepResult{}, registry.NewError(CodeSearchFailed, fmt.Sprintf(
-			"%s is not a regular file or directory: grep searches files and directories", g.ws.Display(root)))
+		return grepResult{}, notRegularError(g.ws.Display(root), workspace.FileKind(info.Mode()))
 	case !info.IsDir():
 		err = g.searchFile(ctx, root, m, c)
 	case g.opts.Ripgrep != "":
@@ -111,6 +111,8 @@ func (g *grepper) searchFile(ctx context.Context, path string, m *matcher, c *co
 	case err == errBinary:
 		return registry.NewError(CodeBinaryFile, fmt.Sprintf(
 			"%s is a binary file: grep searches text files only", g.ws.Display(path)))
+	case errors.Is(err, errNotRegular):
+		return notRegularError(g.ws.Display(path), "") // it changed after the stat
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case err != nil:

@@ -104,6 +104,9 @@ func TestToolClassification(t *testing.T) {
 		if !tool.ConcurrencySafe(mustArgs(t, `{"pattern":"x"}`)) {
 			t.Errorf("%s is not concurrency-safe", name)
 		}
+		if name == "glob" {
+			continue // glob's Paths add the directory it walks: TestPathsAreWhatTheCallTouches
+		}
 		if paths, ok := tool.Paths(mustArgs(t, `{"pattern":"x"}`)); !ok || paths != nil {
 			t.Errorf("%s paths without path = %q %v", name, paths, ok)
 		}

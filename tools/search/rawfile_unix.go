@@ -14,17 +14,30 @@ import (
 // the read itself.
 type rawFile struct{ fd int }
 
-// openRaw opens path for reading.
+// openRaw opens the regular file at path for reading. The open never
+// blocks (a named pipe swapped in after the walk listed a file would wait
+// for a writer) nor takes a terminal as the controlling one, and anything
+// but a regular file is refused with errNotRegular before a byte is read.
 func openRaw(path string) (rawFile, error) {
 	for {
-		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 		if errors.Is(err, syscall.EINTR) {
 			continue
 		}
 		if err != nil {
 			return rawFile{}, &fs.PathError{Op: "open", Path: path, Err: err}
 		}
-		return rawFile{fd: fd}, nil
+		f := rawFile{fd: fd}
+		var st syscall.Stat_t
+		if err := syscall.Fstat(fd, &st); err != nil {
+			f.Close()
+			return rawFile{}, &fs.PathError{Op: "stat", Path: path, Err: err}
+		}
+		if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			f.Close()
+			return rawFile{}, &fs.PathError{Op: "open", Path: path, Err: errNotRegular}
+		}
+		return f, nil
 	}
 }
 

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -148,7 +147,7 @@ func (w *walker) work(ctx context.Context, visit visitFunc) {
 // readDir reads one directory, queues the subdirectories and the files
 // beyond the first batch, and returns the first batch to visit now.
 func (w *walker) readDir(j walkJob) []fileEntry {
-	f, err := os.Open(j.dir)
+	f, err := openDir(j.dir)
 	if err != nil {
 		return nil
 	}

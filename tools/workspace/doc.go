@@ -8,4 +8,13 @@
 //	abs := ws.Resolve("src/main.go")    // /home/me/project/src/main.go
 //	inside := ws.Contains(abs)          // true
 //	data, err := ws.Files().ReadFile(ctx, abs)
+//
+// A path counts as inside the workspace by where it leads once its
+// symbolic links are followed, dangling links included (Target), so a
+// link to a file outside that does not exist yet is outside. A path with
+// a NUL byte names no file: Abs and ValidatePath refuse it, and Resolve
+// keeps the NUL rather than cleaning it away. Local reads and writes
+// regular files only (a *NotRegularError for a named pipe, socket or
+// device), never blocking on one, and its atomic writes clean up the
+// temporary files that killed writes leave behind.
 package workspace

@@ -89,3 +89,34 @@ func TestLocalErrors(t *testing.T) {
 		t.Errorf("Stat: %v", err)
 	}
 }
+
+// TestLocalWriteThroughDanglingLink: a link whose target does not exist yet
+// is followed too: the target is created and the link stays a link (it used
+// to be replaced by a file).
+func TestLocalWriteThroughDanglingLink(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere", "new.txt")
+	link := filepath.Join(dir, "dangle")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := (workspace.Local{}).WriteFile(ctx, link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "new" {
+		t.Errorf("target = %q", data)
+	}
+	// A link loop reaches no file: the write fails and the links stay.
+	loop := filepath.Join(dir, "loop")
+	os.Symlink("loop", loop)
+	if err := (workspace.Local{}).WriteFile(ctx, loop, []byte("x")); err == nil {
+		t.Errorf("writing through a link loop succeeded")
+	}
+	if fi, err := os.Lstat(loop); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the looping link was replaced: %v", err)
+	}
+}

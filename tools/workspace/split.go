@@ -15,10 +15,21 @@ type Split struct {
 	Roots   []string
 }
 
+// pick returns the file system that owns path: Inside when path leads into
+// a root once its symbolic links are followed (dangling ones too, so a link
+// to a file outside that does not exist yet is Outside's), Outside for
+// everything else, an invalid path and one whose links loop included (the
+// disk refuses those).
 func (s Split) pick(path string) FileSystem {
-	real := resolveExisting(filepath.Clean(path))
+	if ValidatePath(path) != nil {
+		return s.Outside
+	}
+	real, ok := realPath(filepath.Clean(path))
+	if !ok {
+		return s.Outside
+	}
 	for _, root := range s.Roots {
-		if within(resolveExisting(root), real) {
+		if within(resolveRoot(filepath.Clean(root)), real) {
 			return s.Inside
 		}
 	}

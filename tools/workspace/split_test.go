@@ -3,7 +3,9 @@ package workspace_test
 import (
 	"context"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
@@ -47,5 +49,29 @@ func TestSplitRoutesByRoot(t *testing.T) {
 		if log[i] != want[i] {
 			t.Errorf("log[%d] = %q, want %q", i, log[i], want[i])
 		}
+	}
+}
+
+// TestSplitRoutesDanglingLinksByTarget: a dangling link inside a root whose
+// target is outside goes to the outside file system (issue 7 item 4: the
+// editor was asked to write it and created the outside file).
+func TestSplitRoutesDanglingLinksByTarget(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "ws")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(base, "outside", "new.txt"), filepath.Join(root, "dangle")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "later.txt"), filepath.Join(root, "later")); err != nil {
+		t.Fatal(err)
+	}
+	var log []string
+	s := workspace.Split{Inside: tagged{"editor", &log}, Outside: tagged{"disk", &log}, Roots: []string{root}}
+	s.WriteFile(context.Background(), filepath.Join(root, "dangle"), nil)
+	s.WriteFile(context.Background(), filepath.Join(root, "later"), nil)
+	if want := []string{"disk write dangle", "editor write later"}; strings.Join(log, ",") != strings.Join(want, ",") {
+		t.Errorf("log = %v, want %v", log, want)
 	}
 }

@@ -3,7 +3,6 @@ package workspace
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -28,11 +27,14 @@ func New(cwd string, extraRoots []string, files FileSystem) (*Workspace, error) 
 		if !filepath.IsAbs(root) {
 			return nil, fmt.Errorf("workspace: %q is not an absolute path", root)
 		}
+		if err := ValidatePath(root); err != nil {
+			return nil, fmt.Errorf("workspace: %w", err)
+		}
 		clean := filepath.Clean(root)
 		if i == 0 {
 			w.cwd = clean
 		}
-		w.roots = append(w.roots, resolveExisting(clean))
+		w.roots = append(w.roots, resolveRoot(clean))
 	}
 	return w, nil
 }
@@ -47,19 +49,54 @@ func (w *Workspace) Roots() []string { return append([]string(nil), w.roots...) 
 func (w *Workspace) Files() FileSystem { return w.files }
 
 // Resolve returns path as a clean absolute path, taking a relative path
-// against the working directory.
+// against the working directory. A path that ValidatePath refuses is made
+// absolute but not cleaned, so it stays invalid for every system call
+// (cleaning could drop a NUL byte and name another file); callers about to
+// use a path should call Abs, which refuses it with a clear error.
 func (w *Workspace) Resolve(path string) string {
+	if ValidatePath(path) != nil {
+		if filepath.IsAbs(path) {
+			return path
+		}
+		return w.cwd + string(filepath.Separator) + path
+	}
 	if filepath.IsAbs(path) {
 		return filepath.Clean(path)
 	}
 	return filepath.Join(w.cwd, path)
 }
 
+// Abs is Resolve for a path a tool is about to use: it returns the clean
+// absolute path, or an error matching ErrInvalidPath (from ValidatePath)
+// when no file can have that path.
+func (w *Workspace) Abs(path string) (string, error) {
+	if err := ValidatePath(path); err != nil {
+		return "", err
+	}
+	return w.Resolve(path), nil
+}
+
+// Target returns where path (resolved as by Resolve) leads once every
+// symbolic link in it is followed, dangling links included: for a file
+// that does not exist yet, the file that writing path would create. ok is
+// false when path is invalid or its links loop, so it leads nowhere.
+func (w *Workspace) Target(path string) (target string, ok bool) {
+	if ValidatePath(path) != nil {
+		return "", false
+	}
+	return realPath(w.Resolve(path))
+}
+
 // Contains reports whether path (resolved as by Resolve) lies inside a
-// workspace root once symbolic links are followed, so a link inside the
-// workspace that points outside it does not count as inside.
+// workspace root once symbolic links are followed (see Target), so a link
+// inside the workspace that points outside it does not count as inside,
+// even when its target does not exist yet. An invalid path, or one whose
+// links loop, is not inside.
 func (w *Workspace) Contains(path string) bool {
-	real := resolveExisting(w.Resolve(path))
+	real, ok := w.Target(path)
+	if !ok {
+		return false
+	}
 	for _, root := range w.roots {
 		if within(root, real) {
 			return true
@@ -72,6 +109,9 @@ func (w *Workspace) Contains(path string) bool {
 // below it, and the clean absolute path otherwise.
 func (w *Workspace) Display(path string) string {
 	abs := w.Resolve(path)
+	if ValidatePath(path) != nil {
+		return abs
+	}
 	if rel, ok := relativeInside(w.cwd, abs); ok {
 		return rel
 	}
@@ -92,26 +132,11 @@ func relativeInside(root, path string) (string, bool) {
 	return rel, true
 }
 
-// resolveExisting follows symbolic links in the longest existing prefix of
-// path and re-attaches the rest, so a path to a file that does not exist
-// yet resolves through its existing parent directories.
-func resolveExisting(path string) string {
-	var rest []string
-	cur := path
-	for {
-		if resolved, err := filepath.EvalSymlinks(cur); err == nil {
-			return filepath.Join(append([]string{resolved}, rest...)...)
-		}
-		if _, err := os.Lstat(cur); err == nil {
-			// It exists but cannot be resolved (a dangling or looping
-			// link): keep it as it is.
-			return filepath.Join(append([]string{cur}, rest...)...)
-		}
-		parent := filepath.Dir(cur)
-		if parent == cur {
-			return path
-		}
-		rest = append([]string{filepath.Base(cur)}, rest...)
-		cur = parent
+// resolveRoot is a root with its symbolic links followed; a root whose
+// links loop is kept as written.
+func resolveRoot(root string) string {
+	if real, ok := realPath(root); ok {
+		return real
 	}
+	return root
 }

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package workspace
+
+// safeOpenFlags are not needed where there are no named pipes or
+// terminals in the file system to block or capture an open.
+const safeOpenFlags = 0

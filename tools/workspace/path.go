@@ -1,0 +1,37 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrInvalidPath is matched (with errors.Is) by every error ValidatePath
+// returns.
+var ErrInvalidPath = errors.New("invalid path")
+
+// InvalidPathError is a path no file system accepts.
+type InvalidPathError struct {
+	Path   string // the path as given
+	Reason string // what is wrong with it, as a clause
+}
+
+// Error says what is wrong and what to do instead.
+func (e *InvalidPathError) Error() string {
+	return fmt.Sprintf("the path %q %s", e.Path, e.Reason)
+}
+
+// Is makes errors.Is(err, ErrInvalidPath) hold.
+func (e *InvalidPathError) Is(target error) bool { return target == ErrInvalidPath }
+
+// ValidatePath returns an *InvalidPathError when path cannot name a file:
+// today, when it holds a NUL byte. Such a path must be refused, not
+// cleaned: cleaning "a\x00../../x" drops the NUL along with "a\x00.." and
+// names another file.
+func ValidatePath(path string) error {
+	if i := strings.IndexByte(path, 0); i >= 0 {
+		return &InvalidPathError{Path: path, Reason: fmt.Sprintf(
+			"contains a NUL byte (at byte %d), which no file path may hold: pass the path without it", i)}
+	}
+	return nil
+}

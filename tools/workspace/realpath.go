@@ -1,0 +1,71 @@
+package workspace
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxLinkHops bounds the symbolic links one resolution follows, as the
+// kernel's own limit does; a longer chain counts as a loop.
+const maxLinkHops = 40
+
+// realPath returns where path (a relative one taken against the process's
+// directory) leads once every symbolic link in it is followed, dangling
+// links included: for a file that does not exist yet, the file that
+// creating it would create. A name that does not exist (or cannot be
+// looked at) is taken as written, and resolution goes on after it, so a
+// ".." that leaves it still meets the links beyond. ok is false when the
+// links loop or chain past maxLinkHops: no file can be reached through
+// path.
+func realPath(path string) (string, bool) {
+	if !filepath.IsAbs(path) {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return "", false
+		}
+		path = abs
+	}
+	vol := filepath.VolumeName(path)
+	resolved := vol + string(filepath.Separator)
+	todo := splitNames(path[len(vol):])
+	hops := 0
+	for len(todo) > 0 {
+		name := todo[0]
+		todo = todo[1:]
+		switch name {
+		case ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
+		}
+		next := filepath.Join(resolved, name)
+		info, err := os.Lstat(next)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		if hops++; hops > maxLinkHops {
+			return "", false
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			resolved = next
+			continue
+		}
+		if filepath.IsAbs(target) {
+			v := filepath.VolumeName(target)
+			resolved, target = v+string(filepath.Separator), target[len(v):]
+		}
+		todo = append(splitNames(target), todo...)
+	}
+	return resolved, true
+}
+
+// splitNames splits a path into its names, dropping empty ones.
+func splitNames(path string) []string {
+	return strings.FieldsFunc(path, func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(uint8(r)) })
+}
