@@ -16,4 +16,8 @@
 // Cancelling ctx ends the turn with session.StopCancelled: nothing new
 // starts, running calls are cancelled and drained, and calls never started
 // get ABORTED_BEFORE_DISPATCH results so the model's context stays whole.
+// A tool body that ignores its cancellation or timeout cannot hold the
+// turn: the pipeline abandons it after its grace (pipeline.Options
+// BodyGrace) and the call fails with ABORTED or TOOL_TIMEOUT, so the turn
+// ends or goes on and the next prompt is served.
 package agent

@@ -18,7 +18,7 @@ import (
 
 // harness is an agent over a scripted model and test tools.
 type harness struct {
-	t        *testing.T
+	t        testing.TB
 	reg      *registry.Registry
 	pipe     *pipeline.Pipeline
 	scope    *registry.Scope
@@ -32,7 +32,7 @@ type harness struct {
 	peak     int
 }
 
-func newHarness(t *testing.T, provider llm.Provider, edit func(*agent.Options)) *harness {
+func newHarness(t testing.TB, provider llm.Provider, edit func(*agent.Options)) *harness {
 	t.Helper()
 	h := &harness{t: t, reg: registry.New(), log: session.NewLog(nil), provider: provider}
 	h.pipe = pipeline.New(h.reg, pipeline.Options{})

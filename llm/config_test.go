@@ -16,25 +16,29 @@ func TestConfigFromEnv(t *testing.T) {
 		{
 			name: "defaults",
 			env:  nil,
-			want: llm.Config{BaseURL: "https://api.deepseek.com", Model: "deepseek-chat", APIKeyVar: "DSH_API_KEY"},
+			want: llm.Config{BaseURL: "https://api.deepseek.com", Model: "deepseek-v4-flash", APIKeyVar: "DSH_API_KEY"},
 		},
 		{
 			name: "DSH_API_KEY wins over DEEPSEEK_API_KEY",
 			env:  map[string]string{"DSH_API_KEY": "a", "DEEPSEEK_API_KEY": "b"},
-			want: llm.Config{BaseURL: "https://api.deepseek.com", Model: "deepseek-chat", APIKey: "a", APIKeyVar: "DSH_API_KEY"},
+			want: llm.Config{BaseURL: "https://api.deepseek.com", Model: "deepseek-v4-flash", APIKey: "a", APIKeyVar: "DSH_API_KEY"},
 		},
 		{
 			name: "DEEPSEEK_API_KEY as fallback",
 			env:  map[string]string{"DEEPSEEK_API_KEY": " b\n"},
-			want: llm.Config{BaseURL: "https://api.deepseek.com", Model: "deepseek-chat", APIKey: "b", APIKeyVar: "DEEPSEEK_API_KEY"},
+			want: llm.Config{BaseURL: "https://api.deepseek.com", Model: "deepseek-v4-flash", APIKey: "b", APIKeyVar: "DEEPSEEK_API_KEY"},
 		},
 		{
 			name: "everything set",
 			env: map[string]string{
 				"DSH_BASE_URL": "http://localhost:11434/v1", "DSH_MODEL": "qwen3",
 				"DSH_API_KEY": "k", "DSH_MODEL_SCRIPT": "/tmp/s.jsonl",
+				"DSH_THINKING": " Disabled ", "DSH_REASONING_EFFORT": "MAX",
 			},
-			want: llm.Config{BaseURL: "http://localhost:11434/v1", Model: "qwen3", APIKey: "k", APIKeyVar: "DSH_API_KEY", ModelScript: "/tmp/s.jsonl"},
+			want: llm.Config{
+				BaseURL: "http://localhost:11434/v1", Model: "qwen3", APIKey: "k", APIKeyVar: "DSH_API_KEY", ModelScript: "/tmp/s.jsonl",
+				Thinking: "disabled", ReasoningEffort: "max",
+			},
 		},
 	}
 	for _, tt := range tests {

@@ -39,7 +39,15 @@
 // script, one line per request, for tests and the demo.
 //
 // Errors a caller may want to route on are typed: [*AuthError] (no key or a
-// rejected key), [*ModelNotFoundError], [*APIError], [*ConnectionError] and
-// [*ScriptError]. Cancelling the context ends a stream promptly with an error
-// for which errors.Is(err, context.Canceled) holds.
+// rejected key), [*ModelNotFoundError] (which names the models the server
+// offers), [*APIError], [*ConnectionError] and [*ScriptError]. Their text
+// never shows the API key or a bearer token, even when the server echoed
+// them: every error passes through the config's [Redactor], which the
+// command's logs use too. Cancelling the context ends a stream promptly
+// with an error for which errors.Is(err, context.Canceled) holds.
+//
+// DeepSeek's V4 models think by default; [Config] Thinking and
+// ReasoningEffort set "thinking" and "reasoning_effort", and every
+// assistant message's reasoning goes back verbatim as reasoning_content,
+// as those models require.
 package llm

@@ -3,6 +3,7 @@ package llm
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrIncompleteStream means the server closed the stream before it sent a
@@ -48,19 +49,59 @@ func (e *AuthError) keyVar() string {
 	return e.KeyVar
 }
 
-// ModelNotFoundError means the server answered 404: the model name or the
-// base URL is wrong.
+// ModelNotFoundError means the server does not know the model: it
+// answered 404, said model_not_found, or (DeepSeek) 400 "Model Not
+// Exist". Available lists the models the server offers at GET
+// {BaseURL}/models, or ListErr says why they could not be read.
 type ModelNotFoundError struct {
-	Model   string
-	BaseURL string
-	Detail  string
-	Err     error
+	// StatusCode is the server's answer (0 when unknown).
+	StatusCode int
+	Model      string
+	BaseURL    string
+	// Detail is the server's own message, if any.
+	Detail string
+	// Available are the ids of the models the server lists, sorted.
+	Available []string
+	// ListErr is why the model list could not be read, if it could not.
+	ListErr error
+	// Err is the underlying error, if any.
+	Err error
 }
 
-// Error names the model and base URL and the variables to check.
+// maxListedModels bounds how many of the server's models an error names.
+const maxListedModels = 25
+
+// Error names the model and the server, the models the server offers,
+// and how to choose one (DSH_MODEL or --model).
 func (e *ModelNotFoundError) Error() string {
-	msg := fmt.Sprintf("model %q not found at %s (404): check %s and %s", e.Model, e.BaseURL, EnvModel, EnvBaseURL)
-	return withDetail(msg, e.Detail)
+	var b strings.Builder
+	fmt.Fprintf(&b, "model %q not found at %s", e.Model, e.BaseURL)
+	switch {
+	case e.StatusCode != 0 && e.Detail != "":
+		fmt.Fprintf(&b, " (%d, server said: %s)", e.StatusCode, e.Detail)
+	case e.StatusCode != 0:
+		fmt.Fprintf(&b, " (%d)", e.StatusCode)
+	case e.Detail != "":
+		fmt.Fprintf(&b, " (server said: %s)", e.Detail)
+	}
+	b.WriteString(". ")
+	if hint := retiredModel(e.Model); hint != "" {
+		b.WriteString(hint + ". ")
+	}
+	switch {
+	case len(e.Available) > 0:
+		shown := e.Available[:min(len(e.Available), maxListedModels)]
+		fmt.Fprintf(&b, "The server offers: %s", strings.Join(shown, ", "))
+		if more := len(e.Available) - len(shown); more > 0 {
+			fmt.Fprintf(&b, " and %d more (GET %s/models)", more, e.BaseURL)
+		}
+		fmt.Fprintf(&b, "; choose one with %s or --model.", EnvModel)
+	case e.ListErr != nil:
+		fmt.Fprintf(&b, "Its model list (GET %s/models) could not be read (%v): check %s, and choose the model with %s or --model.", e.BaseURL, e.ListErr, EnvBaseURL, EnvModel)
+	default:
+		fmt.Fprintf(&b, "The server lists no models: check %s, and choose the model with %s or --model.", EnvBaseURL, EnvModel)
+	}
+	return b.String()
 }
 
 // Unwrap returns the underlying error, nil if there is none.

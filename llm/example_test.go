@@ -40,3 +40,11 @@ func ExampleScripted() {
 	// stop: "There are two Go files."
 	// stop: ""
 }
+
+// A Redactor hides the configured key, bearer tokens and sk-style keys in
+// text bound for a log or a user.
+func ExampleRedactor() {
+	red := llm.Config{APIKey: "local-key-Zq8wX2vN"}.Redactor()
+	fmt.Println(red.String("401: Authorization: Bearer sk-3f9a1c0d5e7b4a2c9d8e; key=local-key-Zq8wX2vN"))
+	// Output: 401: Authorization: Bearer [REDACTED]; key=[REDACTED]
+}

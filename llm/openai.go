@@ -23,12 +23,18 @@ import (
 // Reasoning back as reasoning_content, which DeepSeek requires for messages
 // with tool calls and other servers ignore. It retries per [RetryPolicy],
 // emitting a [RetryNotice] before each wait; the SDK's own retries are off.
+// The text of every error it returns, retry notices' included, has been
+// through the config's [Redactor]: a server echoing the key shows nothing
+// of it. A model the server does not know fails with [*ModelNotFoundError]
+// naming the models the server lists.
 //
 // The client is built from Config alone: unlike openai.NewClient it reads no
 // OPENAI_* environment variables. An OpenAI is safe for concurrent use.
 type OpenAI struct {
-	cfg Config
-	svc openai.ChatCompletionService
+	cfg    Config
+	red    Redactor
+	svc    openai.ChatCompletionService
+	models openai.ModelService
 }
 
 // NewOpenAI returns the client for cfg, with defaults filled in. It never
@@ -40,13 +46,18 @@ func NewOpenAI(cfg Config) *OpenAI {
 	if hc == nil {
 		hc = defaultHTTPClient()
 	}
-	svc := openai.NewChatCompletionService(
+	opts := []option.RequestOption{
 		option.WithBaseURL(cfg.BaseURL),
 		option.WithAPIKey(cfg.APIKey),
 		option.WithHTTPClient(hc),
 		option.WithMaxRetries(0),
-	)
-	return &OpenAI{cfg: cfg, svc: svc}
+	}
+	return &OpenAI{
+		cfg:    cfg,
+		red:    cfg.Redactor(),
+		svc:    openai.NewChatCompletionService(opts...),
+		models: openai.NewModelService(opts...),
+	}
 }
 
 // Config returns the configuration in use, defaults filled in.
@@ -54,43 +65,51 @@ func (p *OpenAI) Config() Config { return p.cfg }
 
 // Stream starts one streamed chat completion for req. It fails before any
 // request with [*AuthError] when no API key is configured, and with a plain
-// error when req cannot be encoded (unknown role, invalid tool parameters).
-// The request itself is sent on the first call to [Stream.Next].
+// error when the configuration does not validate (Config.Validate) or req
+// cannot be encoded (unknown role, invalid tool parameters). The request
+// itself is sent on the first call to [Stream.Next].
 func (p *OpenAI) Stream(ctx context.Context, req Request) (*Stream, error) {
 	if p.cfg.APIKey == "" {
 		return nil, &AuthError{BaseURL: p.cfg.BaseURL, Model: p.cfg.Model, KeyVar: p.cfg.APIKeyVar}
 	}
-	params, err := chatParams(p.cfg.Model, req)
+	if err := p.cfg.Validate(); err != nil {
+		return nil, err
+	}
+	params, err := chatParams(p.cfg, req)
 	if err != nil {
 		return nil, err
 	}
 	return newStream(ctx, &openaiSource{p: p, params: params}), nil
 }
 
-// describe turns a failure of the last attempt into the error callers see.
+// describe turns a failure of an attempt into the error callers see. The
+// server's words are redacted before they go in, and so is the error they
+// wrap, so the result's text holds no secret however it is printed.
 func (p *OpenAI) describe(err error, attempts int) error {
+	red := p.red
+	cause := red.Error(err)
 	var apiErr *openai.Error
 	if errors.As(err, &apiErr) {
-		detail := apiErr.Message
-		switch apiErr.StatusCode {
-		case http.StatusUnauthorized, http.StatusForbidden:
-			return &AuthError{StatusCode: apiErr.StatusCode, BaseURL: p.cfg.BaseURL, Model: p.cfg.Model, KeyVar: p.cfg.APIKeyVar, Detail: detail, Err: err}
-		case http.StatusNotFound:
-			return &ModelNotFoundError{Model: p.cfg.Model, BaseURL: p.cfg.BaseURL, Detail: detail, Err: err}
+		detail := red.String(apiErr.Message)
+		switch {
+		case apiErr.StatusCode == http.StatusUnauthorized, apiErr.StatusCode == http.StatusForbidden:
+			return &AuthError{StatusCode: apiErr.StatusCode, BaseURL: p.cfg.BaseURL, Model: p.cfg.Model, KeyVar: p.cfg.APIKeyVar, Detail: detail, Err: cause}
+		case modelMissing(apiErr):
+			return &ModelNotFoundError{StatusCode: apiErr.StatusCode, Model: p.cfg.Model, BaseURL: p.cfg.BaseURL, Detail: detail, Err: cause}
 		}
-		return &APIError{StatusCode: apiErr.StatusCode, Message: detail, Attempts: attempts, Err: err}
+		return &APIError{StatusCode: apiErr.StatusCode, Message: detail, Attempts: attempts, Err: cause}
 	}
 	var streamErr *ssestream.StreamError
 	if errors.As(err, &streamErr) {
-		return &APIError{Message: streamErr.Message, Attempts: attempts, Err: err}
+		return &APIError{Message: red.String(streamErr.Message), Attempts: attempts, Err: cause}
 	}
 	var urlErr *url.Error
 	var netErr net.Error
 	if errors.As(err, &urlErr) || errors.As(err, &netErr) ||
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &ConnectionError{BaseURL: p.cfg.BaseURL, Attempts: attempts, Err: err}
+		return &ConnectionError{BaseURL: p.cfg.BaseURL, Attempts: attempts, Err: cause}
 	}
-	return &APIError{Message: err.Error(), Attempts: attempts, Err: err}
+	return &APIError{Message: cause.Error(), Attempts: attempts, Err: cause}
 }
 
 // defaultHTTPClient is a client with its own transport that times out on

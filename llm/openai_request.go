@@ -9,13 +9,20 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 )
 
-// chatParams encodes req as Chat Completions parameters for model.
-func chatParams(model string, req Request) (openai.ChatCompletionNewParams, error) {
+// chatParams encodes req as Chat Completions parameters for cfg's model,
+// with its thinking settings when they are set.
+func chatParams(cfg Config, req Request) (openai.ChatCompletionNewParams, error) {
 	params := openai.ChatCompletionNewParams{
-		Model: shared.ChatModel(model),
+		Model: shared.ChatModel(cfg.Model),
 		StreamOptions: openai.ChatCompletionStreamOptionsParam{
 			IncludeUsage: param.NewOpt(true),
 		},
+	}
+	if cfg.ReasoningEffort != "" {
+		params.ReasoningEffort = shared.ReasoningEffort(cfg.ReasoningEffort)
+	}
+	if cfg.Thinking != "" {
+		params.SetExtraFields(map[string]any{"thinking": map[string]string{"type": cfg.Thinking}})
 	}
 	if req.MaxTokens > 0 {
 		params.MaxTokens = param.NewOpt(int64(req.MaxTokens))
@@ -63,6 +70,8 @@ func chatMessage(m Message) (openai.ChatCompletionMessageParamUnion, error) {
 			})
 		}
 		if m.Reasoning != "" {
+			// Verbatim: DeepSeek's thinking models answer 400 when an
+			// earlier assistant message's reasoning does not come back.
 			a.SetExtraFields(map[string]any{"reasoning_content": m.Reasoning})
 		}
 		return openai.ChatCompletionMessageParamUnion{OfAssistant: &a}, nil

@@ -58,7 +58,7 @@ func (s *openaiSource) next(ctx context.Context) (Event, error) {
 			return nil, io.EOF
 		}
 		if ctx.Err() != nil {
-			return nil, err
+			return nil, s.p.red.Error(err)
 		}
 		if !s.produced {
 			if d := policy.decide(err, s.attempt); d.retry {
@@ -68,11 +68,11 @@ func (s *openaiSource) next(ctx context.Context) (Event, error) {
 					MaxAttempts: policy.MaxAttempts,
 					Wait:        d.wait,
 					Reason:      d.reason,
-					Err:         s.p.describe(err, s.attempt),
+					Err:         s.p.red.Error(s.p.describe(err, s.attempt)),
 				}, nil
 			}
 		}
-		return nil, s.p.describe(err, s.attempt)
+		return nil, s.p.fail(ctx, err, s.attempt)
 	}
 }
 

@@ -320,7 +320,7 @@ func TestOpenAIErrors(t *testing.T) {
 					t.Errorf("err = %#v, want *ModelNotFoundError", err)
 				}
 			},
-			contains: []string{`model "test-model" not found at http://`, "(404)", "check DSH_MODEL and DSH_BASE_URL"},
+			contains: []string{`model "test-model" not found at http://`, "(404, server said: Model Not Exist)", "could not be read", "check DSH_BASE_URL", "DSH_MODEL or --model"},
 		},
 		{
 			name: "an error event inside the stream",

@@ -12,8 +12,9 @@ import (
 )
 
 // LoadScript reads the model script at path (the DSH_MODEL_SCRIPT format of
-// DESIGN.md) and returns a [Scripted] provider replaying it. Errors are
-// [*ScriptError] values naming the file and, for a bad line, its number.
+// DESIGN.md) and returns a [Scripted] provider replaying it, keeping no
+// requests. Errors are [*ScriptError] values naming the file and, for a
+// bad line, its number.
 func LoadScript(path string) (*Scripted, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -24,6 +25,7 @@ func LoadScript(path string) (*Scripted, error) {
 }
 
 // ReadScript parses a model script from r; name identifies it in errors.
+// The provider keeps no requests (see Scripted).
 //
 // The format is one JSON object per line:
 //
@@ -39,7 +41,7 @@ func ReadScript(r io.Reader, name string) (*Scripted, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewScripted(steps...), nil
+	return NewScripted(steps...).KeepRequests(0), nil
 }
 
 func parseScript(r io.Reader, name string) ([]Message, error) {

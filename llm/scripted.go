@@ -20,18 +20,51 @@ import (
 // from 0 within the step. Once the script is exhausted every request gets an
 // empty message that finishes with stop. No usage is reported.
 //
+// A Scripted made by NewScripted keeps every request it receives, for
+// tests to inspect with Requests; one made by ReadScript or LoadScript
+// keeps none, since each request holds the whole conversation and keeping
+// them all would grow memory with the square of a long session's length.
+// KeepRequests changes that.
+//
 // A Scripted is safe for concurrent use; each instance has its own cursor.
 type Scripted struct {
 	mu       sync.Mutex
 	steps    []Message
 	next     int
+	served   int
+	keep     int // requests kept: all when negative
 	requests []Request
 }
 
-// NewScripted returns a provider replaying steps. Only the Content,
-// Reasoning and ToolCalls of each step are used.
+// NewScripted returns a provider replaying steps that keeps every request
+// it receives (see Requests). Only the Content, Reasoning and ToolCalls of
+// each step are used.
 func NewScripted(steps ...Message) *Scripted {
-	return &Scripted{steps: slices.Clone(steps)}
+	return &Scripted{steps: slices.Clone(steps), keep: -1}
+}
+
+// KeepRequests sets how many of the latest requests p keeps for Requests:
+// all of them when n is negative, none when n is 0. Requests already kept
+// beyond the new bound are dropped. It returns p.
+func (p *Scripted) KeepRequests(n int) *Scripted {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.keep = n
+	p.trim()
+	return p
+}
+
+// trim drops the oldest kept requests beyond the bound.
+func (p *Scripted) trim() {
+	if p.keep < 0 || len(p.requests) <= p.keep {
+		return
+	}
+	drop := len(p.requests) - p.keep
+	clear(p.requests[:drop]) // let the dropped conversations go
+	p.requests = slices.Clip(p.requests[drop:])
+	if len(p.requests) == 0 {
+		p.requests = nil
+	}
 }
 
 // Stream consumes the next step of the script. If ctx is already done it
@@ -41,8 +74,12 @@ func (p *Scripted) Stream(ctx context.Context, req Request) (*Stream, error) {
 		return nil, fmt.Errorf("model stream stopped: %w", err)
 	}
 	p.mu.Lock()
-	p.requests = append(p.requests, req)
-	n := len(p.requests)
+	p.served++
+	n := p.served
+	if p.keep != 0 {
+		p.requests = append(p.requests, req)
+		p.trim()
+	}
 	var step Message
 	if p.next < len(p.steps) {
 		step = p.steps[p.next]
@@ -52,7 +89,8 @@ func (p *Scripted) Stream(ctx context.Context, req Request) (*Stream, error) {
 	return newStream(ctx, &eventList{events: scriptedEvents(n, step)}), nil
 }
 
-// Requests returns the requests received so far, oldest first.
+// Requests returns the requests kept so far, oldest first: every request
+// received, unless KeepRequests bounds them (see Scripted).
 func (p *Scripted) Requests() []Request {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -3,9 +3,11 @@ package llm_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -104,8 +106,8 @@ func TestScriptedReplaysSteps(t *testing.T) {
 					t.Errorf("step %d: %d ToolCallDone, want %d", i, n, len(want.calls))
 				}
 			}
-			if got := len(p.Requests()); got != len(tt.steps) {
-				t.Errorf("Requests() = %d, want %d", got, len(tt.steps))
+			if got := len(p.Requests()); got != 0 {
+				t.Errorf("a loaded script kept %d requests, want none", got)
 			}
 		})
 	}
@@ -174,6 +176,7 @@ func TestScriptedConcurrentSessions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.KeepRequests(-1)
 	var wg sync.WaitGroup
 	for range n + 10 {
 		wg.Go(func() {
@@ -185,6 +188,49 @@ func TestScriptedConcurrentSessions(t *testing.T) {
 	wg.Wait()
 	if p.Remaining() != 0 || len(p.Requests()) != n+10 {
 		t.Errorf("remaining %d, requests %d", p.Remaining(), len(p.Requests()))
+	}
+}
+
+// TestScriptedKeepsOnlyWhatItIsAskedTo: NewScripted keeps every request
+// (tests read them), a loaded script none, and KeepRequests bounds them to
+// the latest n — while tool call ids still count every request served.
+func TestScriptedKeepsOnlyWhatItIsAskedTo(t *testing.T) {
+	step := llm.Message{ToolCalls: []llm.ToolCall{{Name: "read", Arguments: `{}`}}}
+	loaded, err := llm.ReadScript(strings.NewReader(`{"text":"a"}`+"\n"), "k.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		p    *llm.Scripted
+		want []string // the user text of each kept request
+	}{
+		{name: "NewScripted keeps all", p: llm.NewScripted(step, step, step, step), want: []string{"r1", "r2", "r3", "r4"}},
+		{name: "a loaded script keeps none", p: loaded},
+		{name: "bounded to the latest two", p: llm.NewScripted(step, step, step, step).KeepRequests(2), want: []string{"r3", "r4"}},
+		{name: "none", p: llm.NewScripted(step, step, step, step).KeepRequests(0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var last llm.Response
+			for i := range 4 {
+				_, resp, err := collect(t, t.Context(), tt.p, userRequest(fmt.Sprintf("r%d", i+1)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				last = resp
+			}
+			var got []string
+			for _, r := range tt.p.Requests() {
+				got = append(got, r.Messages[0].Content)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("kept %q, want %q", got, tt.want)
+			}
+			if len(last.Message.ToolCalls) == 1 && last.Message.ToolCalls[0].ID != "call_4_0" {
+				t.Errorf("the 4th request's call id = %q, want call_4_0", last.Message.ToolCalls[0].ID)
+			}
+		})
 	}
 }
 

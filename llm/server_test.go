@@ -14,19 +14,26 @@ import (
 	"github.com/dsh-acp/dsh-acp/llm"
 )
 
-// modelServer is an httptest server that answers the i-th request with the
-// i-th handler (the last one repeats) and records every request body.
+// modelServer is an httptest server that answers the i-th chat request
+// with the i-th handler (the last one repeats) and records every chat
+// request body. GET /models lists models, when set; it is a 404 otherwise.
 type modelServer struct {
 	*httptest.Server
 	mu     sync.Mutex
 	bodies []string
 	auth   []string
+	models []string
+	listed int
 }
 
 func newModelServer(t *testing.T, handlers ...http.HandlerFunc) *modelServer {
 	t.Helper()
 	ms := &modelServer{}
 	ms.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && r.URL.Path == "/models" {
+			ms.listModels(w)
+			return
+		}
 		body, _ := io.ReadAll(r.Body)
 		ms.mu.Lock()
 		i := len(ms.bodies)
@@ -41,6 +48,39 @@ func newModelServer(t *testing.T, handlers ...http.HandlerFunc) *modelServer {
 	}))
 	t.Cleanup(ms.Close)
 	return ms
+}
+
+// setModels makes GET /models list ids.
+func (ms *modelServer) setModels(ids ...string) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.models = ids
+}
+
+// modelLists returns how many times GET /models was asked.
+func (ms *modelServer) modelLists() int {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	return ms.listed
+}
+
+func (ms *modelServer) listModels(w http.ResponseWriter) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.listed++
+	if ms.models == nil {
+		http.Error(w, `{"error":{"message":"no such route"}}`, http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprint(w, `{"object":"list","data":[`)
+	for i, id := range ms.models {
+		if i > 0 {
+			fmt.Fprint(w, ",")
+		}
+		fmt.Fprintf(w, `{"id":%q,"object":"model","owned_by":"test"}`, id)
+	}
+	fmt.Fprint(w, "]}")
 }
 
 func (ms *modelServer) requests() []string {

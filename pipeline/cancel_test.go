@@ -209,7 +209,7 @@ func TestCancellation(t *testing.T) {
 			bodies: 1,
 		},
 		{
-			name: "C63 an uncooperative body is awaited before ABORTED",
+			name: "C63 an uncooperative body is awaited within the body grace before ABORTED",
 			body: func(ctx context.Context, call *registry.Call, cancel context.CancelFunc) (string, error) {
 				cancel()
 				time.Sleep(20 * time.Millisecond) // ignores ctx on purpose
@@ -229,7 +229,9 @@ func TestCancellation(t *testing.T) {
 				<-ctx.Done()
 				return pipeline.ApprovalCancelled, nil
 			})
-			f := newFixture(t, pipeline.Options{Approver: approver})
+			// A long grace: every body here returns by itself, and is
+			// waited for (TestStuckBodyIsAbandoned covers one that does not).
+			f := newFixture(t, pipeline.Options{Approver: approver, BodyGrace: time.Hour})
 			bodies := 0
 			f.echo(t, func(s *echoSpec) {
 				s.Handler = func(ctx context.Context, call *registry.Call, a textArgs) (string, error) {

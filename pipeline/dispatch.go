@@ -11,6 +11,16 @@ import (
 // Dispatch runs the execute wrappers around the tool body. It does nothing
 // unless the call was prepared for dispatch. The body always runs under the
 // caller's cancellation fused with whatever context the wrappers pass in.
+//
+// Dispatch never waits for a body longer than its context allows: once
+// that context is done (the caller cancelled, or TimeoutPolicy's deadline
+// passed), a body that has not returned within Options.BodyGrace is
+// abandoned and the call fails at once — ABORTED, or TOOL_TIMEOUT under
+// TimeoutPolicy. An abandoned body keeps running on a goroutine of its own
+// until it returns by itself (the pipeline cannot stop a body blocked
+// where its context does not reach, such as a read of a FIFO); whatever
+// it returns, reports or defers after that moment is discarded. Progress
+// reports reach Input.OnProgress only while Dispatch waits for the body.
 func (x *Execution) Dispatch() {
 	if x.stage != stageDispatch {
 		return
@@ -23,7 +33,7 @@ func (x *Execution) Dispatch() {
 	if !sameResult(r, x.produced) {
 		r = x.normalizeAuthored(r)
 	}
-	if deferred := x.call.Deferred(); len(deferred) > 0 {
+	if deferred := x.deferred(); len(deferred) > 0 {
 		r.AdditionalContexts = append(deferred, r.AdditionalContexts...)
 	}
 	if !r.IsError && x.caller.Err() != nil {
@@ -63,7 +73,11 @@ func (x *Execution) runBody(ctx context.Context) Result {
 		return x.own(ErrorResult(registry.NotFoundError(x.call.Name())))
 	}
 	x.invoked.Store(true)
-	body, err := tool.Run(fused, x.call)
+	run, returned := x.awaitBody(fused, tool)
+	if !returned {
+		return x.own(aborted(true))
+	}
+	body, err := run.value, run.err
 	if err != nil {
 		if fused.Err() != nil && isContextError(err) {
 			// The body only reports the cancellation it was told of.
@@ -84,6 +98,15 @@ func (x *Execution) runBody(ctx context.Context) Result {
 		Meta:          out.Meta,
 		ConcludesTurn: x.call.Concludes(),
 	})
+}
+
+// deferred returns the contexts the body deferred: those of the call, or
+// only those it had deferred by the time it was abandoned.
+func (x *Execution) deferred() []registry.ContextMessage {
+	if x.abandoned {
+		return registry.CloneContexts(x.kept)
+	}
+	return x.call.Deferred()
 }
 
 // isContextError reports whether err is a context's own cancellation

@@ -14,7 +14,9 @@
 //  6. The tool's finalizer runs once, then observers see the result.
 //
 // Any panic becomes a failed result; a cancelled caller gets ABORTED or
-// ABORTED_BEFORE_DISPATCH. In use:
+// ABORTED_BEFORE_DISPATCH. No body holds a call past its cancellation or
+// timeout: one that has not returned within Options.BodyGrace is abandoned
+// to finish on its own, and nothing it does afterwards counts. In use:
 //
 //	p := pipeline.New(reg, pipeline.Options{Approver: approver})
 //	p.UsePreExecute(nil, func(ctx context.Context, call *registry.Call, next pipeline.PreNext) (pipeline.Decision, error) {

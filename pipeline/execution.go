@@ -40,6 +40,14 @@ type Execution struct {
 	// produced is the result the body step made, to tell it from results
 	// the wrappers authored.
 	produced Result
+
+	// progress forwards the body's reports while the call waits for it.
+	progress progressGate
+	// abandoned says a body was left running after its context ended;
+	// kept holds the contexts it had deferred by then, the only ones of
+	// the call that still count.
+	abandoned bool
+	kept      []registry.ContextMessage
 }
 
 // Call returns the call being executed.
@@ -55,7 +63,11 @@ func (p *Pipeline) Prepare(ctx context.Context, in Input) *Execution {
 	if tool := p.reg.Get(in.Name, in.Scope); tool != nil {
 		x.finalize = tool.Finalizer()
 	}
-	spec := registry.CallSpec{ID: in.CallID, RootID: in.RootCallID, Name: in.Name, Scope: in.Scope, Parent: in.Parent, OnProgress: in.OnProgress}
+	spec := registry.CallSpec{ID: in.CallID, RootID: in.RootCallID, Name: in.Name, Scope: in.Scope, Parent: in.Parent}
+	if in.OnProgress != nil {
+		x.progress.fn = in.OnProgress
+		spec.OnProgress = x.progress.report
+	}
 	args, err := in.arguments()
 	if err != nil {
 		x.call = registry.NewCall(spec)

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/registry"
 )
@@ -18,6 +19,11 @@ type Options struct {
 	Logger *slog.Logger
 	// NoTimeoutPolicy leaves out the built-in TimeoutPolicy wrapper.
 	NoTimeoutPolicy bool
+	// BodyGrace is how long a call still waits for its tool body once the
+	// body's context is done, before it abandons the body and fails
+	// (Execution.Dispatch says how); DefaultBodyGrace when zero, no wait
+	// at all when negative.
+	BodyGrace time.Duration
 }
 
 // Pipeline executes tool calls against a registry through its stages:
@@ -28,6 +34,7 @@ type Pipeline struct {
 	reg      *registry.Registry
 	approver Approver
 	logger   *slog.Logger
+	grace    time.Duration
 
 	mu    sync.RWMutex
 	links chains
@@ -49,7 +56,14 @@ func New(reg *registry.Registry, opts Options) *Pipeline {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Pipeline{reg: reg, approver: opts.Approver, logger: logger}
+	grace := opts.BodyGrace
+	switch {
+	case grace == 0:
+		grace = DefaultBodyGrace
+	case grace < 0:
+		grace = 0
+	}
+	p := &Pipeline{reg: reg, approver: opts.Approver, logger: logger, grace: grace}
 	if !opts.NoTimeoutPolicy {
 		p.UseExecute(nil, TimeoutPolicy(reg))
 	}
@@ -107,7 +121,9 @@ func (p *Pipeline) snapshot() chains {
 
 // Execute runs one call through every stage and returns its result. ctx is
 // the caller's: cancelling it stops the call at the next stage boundary
-// and, through the body's context, inside the tool.
+// and, through the body's context, inside the tool; a body that does not
+// return within Options.BodyGrace after that is abandoned (see
+// Execution.Dispatch), so Execute itself never hangs on a stuck body.
 func (p *Pipeline) Execute(ctx context.Context, in Input) Result {
 	x := p.Prepare(ctx, in)
 	x.Dispatch()

@@ -4,7 +4,9 @@ import "time"
 
 // Event is one entry of a session's log.
 type Event struct {
-	// Seq numbers the session's events from 1, in append order.
+	// Seq numbers the session's events from 1, in append order. An event
+	// the log keeps for a merged run of pieces has its first piece's Seq,
+	// so the Seqs of kept events may skip numbers.
 	Seq int64
 	// Time is when the event was appended.
 	Time time.Time

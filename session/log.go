@@ -8,13 +8,23 @@ import (
 
 // Log is a session's append-only event log, kept in memory. It is safe for
 // concurrent use; appends are totally ordered, and subscribers see every
-// event exactly once, in that order.
+// event exactly once, in that order, numbered 1, 2, 3 ….
+//
+// What the log keeps is the same history in fewer events: a run of
+// streamed pieces — consecutive AssistantChunk events of the same kind
+// (text or reasoning), or consecutive ToolOutput events of the same call —
+// is kept as one event holding the run's whole text, with the Seq, Time
+// and Turn of its first piece, once the run has ended (the next event is
+// not of it). A model streams a word or so per piece, and an event per
+// piece would cost many times the text it carries.
 type Log struct {
 	now func() time.Time
 
 	mu          sync.Mutex
 	events      []Event
+	seq         int64
 	turn        int
+	run         int // index of the open run's first event in events, or -1
 	subscribers []*subscriber
 }
 
@@ -27,7 +37,7 @@ func NewLog(now func() time.Time) *Log {
 	if now == nil {
 		now = time.Now
 	}
-	return &Log{now: now}
+	return &Log{now: now, run: -1}
 }
 
 // Append records p and hands the event to every subscriber before it
@@ -40,7 +50,9 @@ func (l *Log) Append(p Payload) Event {
 	if _, ok := p.(TurnStarted); ok {
 		l.turn++
 	}
-	ev := Event{Seq: int64(len(l.events)) + 1, Time: l.now(), Turn: l.turn, Payload: p}
+	l.seq++
+	ev := Event{Seq: l.seq, Time: l.now(), Turn: l.turn, Payload: p}
+	l.extendRun(p)
 	l.events = append(l.events, ev)
 	for _, s := range l.subscribers {
 		s.fn(ev)
@@ -48,14 +60,16 @@ func (l *Log) Append(p Payload) Event {
 	return ev
 }
 
-// Events returns a copy of every event so far.
+// Events returns a copy of the events kept so far, in order: every event
+// appended, except that each ended run of streamed pieces is one event
+// (see Log).
 func (l *Log) Events() []Event {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return slices.Clone(l.events)
 }
 
-// Len returns the number of events so far.
+// Len returns the number of events Events would return.
 func (l *Log) Len() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -1,6 +1,8 @@
 package session_test
 
 import (
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -87,5 +89,76 @@ func TestPayloadKinds(t *testing.T) {
 		if p.Kind() != want {
 			t.Errorf("%T.Kind() = %q, want %q", p, p.Kind(), want)
 		}
+	}
+}
+
+// TestLogKeepsStreamedRunsAsOneEvent: subscribers see every piece as it
+// is appended, numbered in order; the log keeps each ended run of pieces
+// of one kind (text, reasoning, one call's output) as one event with the
+// run's text and its first piece's Seq.
+func TestLogKeepsStreamedRunsAsOneEvent(t *testing.T) {
+	log := session.NewLog(nil)
+	var seen []int64
+	log.Subscribe(func(ev session.Event) { seen = append(seen, ev.Seq) })
+	appends := []session.Payload{
+		session.TurnStarted{}, // 1
+		session.AssistantChunk{Text: "Let ", Reasoning: true},   // 2
+		session.AssistantChunk{Text: "me ", Reasoning: true},    // 3
+		session.AssistantChunk{Text: "think.", Reasoning: true}, // 4
+		session.AssistantChunk{Text: "Hello "},                  // 5
+		session.AssistantChunk{Text: "there."},                  // 6
+		session.AssistantMessage{Text: "Hello there."},          // 7
+		session.ToolOutput{CallID: "a", Output: "one\n"},        // 8
+		session.ToolOutput{CallID: "a", Output: "two\n"},        // 9
+		session.ToolOutput{CallID: "b", Output: "other\n"},      // 10
+		session.ToolOutput{CallID: "a", Output: "three\n"},      // 11
+		session.AssistantChunk{Text: "open "},                   // 12
+		session.AssistantChunk{Text: "run"},                     // 13
+	}
+	for _, p := range appends {
+		log.Append(p)
+	}
+	type kept struct {
+		seq  int64
+		kind string
+		text string
+	}
+	var got []kept
+	for _, ev := range log.Events() {
+		k := kept{seq: ev.Seq, kind: ev.Payload.Kind()}
+		switch p := ev.Payload.(type) {
+		case session.AssistantChunk:
+			k.text = fmt.Sprintf("%v:%s", p.Reasoning, p.Text)
+		case session.ToolOutput:
+			k.text = p.CallID + ":" + p.Output
+		}
+		got = append(got, k)
+	}
+	want := []kept{
+		{1, "turn/start", ""},
+		{2, "assistant/chunk", "true:Let me think."},
+		{5, "assistant/chunk", "false:Hello there."},
+		{7, "assistant/message", ""},
+		{8, "tool/output", "a:one\ntwo\n"},
+		{10, "tool/output", "b:other\n"},
+		{11, "tool/output", "a:three\n"},
+		// The run still streaming is kept piece by piece until it ends.
+		{12, "assistant/chunk", "false:open "},
+		{13, "assistant/chunk", "false:run"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("kept events\n got %v\nwant %v", got, want)
+	}
+	if log.Len() != len(want) {
+		t.Errorf("Len = %d, want %d", log.Len(), len(want))
+	}
+	if len(seen) != len(appends) || seen[len(seen)-1] != int64(len(appends)) {
+		t.Errorf("subscriber saw %v", seen)
+	}
+	if last := log.Append(session.TurnEnded{}); last.Seq != 14 {
+		t.Errorf("next Seq = %d, want 14", last.Seq)
+	}
+	if events := log.Events(); len(events) != 9 {
+		t.Errorf("after the run ended: %d events, want 9 (8 and the merged run)", len(events))
 	}
 }
