@@ -54,3 +54,24 @@ func BenchmarkValidateOnly10Props(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompileDeepUnion compiles the deepest union chain Parse
+// accepts and validates a value against it: the speed TestDeepUnionIsLinear
+// guards the growth of.
+func BenchmarkCompileDeepUnion(b *testing.B) {
+	source := deepUnion(unionLevels, `{"type":"string"}`)
+	v, err := jsonvalue.Parse(`"x"`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := schema.CompileText(source)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if violations := s.Validate(v, "value"); violations != nil {
+			b.Fatal(violations)
+		}
+	}
+}

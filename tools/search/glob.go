@@ -149,7 +149,7 @@ func (g *globber) find(ctx context.Context, root, pattern string) ([]globHit, er
 	}
 	var mu sync.Mutex
 	var hits []globHit
-	err = walk(ctx, root, walkOptions{hidden: true, symlinks: true, workers: g.opts.Workers}, func() visitFunc {
+	err = walk(ctx, root, walkOptions{hidden: true, symlinks: true, workers: g.opts.Workers, onVisit: g.opts.onVisit}, func() visitFunc {
 		return func(path string, entry fs.DirEntry) {
 			if !doublestar.MatchUnvalidated(pattern, relTo(root, path)) {
 				return

@@ -126,7 +126,7 @@ func (g *grepper) searchFile(ctx context.Context, path string, m *matcher, c *co
 // what ripgrep skips, scanning each file in chunks.
 func (g *grepper) fallback(ctx context.Context, root string, m *matcher, include *ignore.Pattern, c *collector) error {
 	maxSize := g.opts.MaxFileSize
-	return walk(ctx, root, walkOptions{include: include, workers: g.opts.Workers}, func() visitFunc {
+	return walk(ctx, root, walkOptions{include: include, workers: g.opts.Workers, onVisit: g.opts.onVisit}, func() visitFunc {
 		s := newScanner(m)
 		var found []lineMatch
 		return func(path string, _ fs.DirEntry) {

@@ -27,6 +27,11 @@ type Options struct {
 	// Workers is the number of goroutines the built-in search and glob
 	// walk with (default GOMAXPROCS).
 	Workers int
+
+	// onVisit, when set, is called with each file the built-in search
+	// and glob are about to visit, on the goroutine visiting it. Only
+	// tests set it (export_test.go), to hold a walk at a known point.
+	onVisit func(path string)
 }
 
 // The defaults of Options.

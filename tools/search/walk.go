@@ -25,6 +25,8 @@ type walkOptions struct {
 	include *ignore.Pattern
 	// workers is the number of goroutines; at least one.
 	workers int
+	// onVisit, when set, is called before each visit (Options.onVisit).
+	onVisit func(path string)
 }
 
 // visitFunc receives one file the walk yields. Each worker has its own, so
@@ -137,6 +139,9 @@ func (w *walker) work(ctx context.Context, visit visitFunc) {
 		for _, f := range files {
 			if ctx.Err() != nil {
 				break
+			}
+			if w.opts.onVisit != nil {
+				w.opts.onVisit(f.path)
 			}
 			visit(f.path, f.entry)
 		}

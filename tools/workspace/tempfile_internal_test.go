@@ -41,7 +41,15 @@ func TestWriteRemovesStaleTemps(t *testing.T) {
 	age(killed)
 	otherTarget := leave(filepath.Join(dir, "b.txt"))
 	age(otherTarget)
+	// "Just created" must hold when the write looks, however long this
+	// machine stalls before it: the file is dated an hour ahead, which
+	// the age rule treats as just created (TestRemoveIfStaleByAge pins
+	// the rule itself against a fixed clock).
 	fresh := leave(target)
+	ahead := time.Now().Add(time.Hour)
+	if err := os.Chtimes(fresh, ahead, ahead); err != nil {
+		t.Fatal(err)
+	}
 	live, err := createTemp(target) // a write still running: it holds the lock
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +93,49 @@ func TestWriteRemovesStaleTemps(t *testing.T) {
 	}
 	if want := 2 + len(lookalikes) + 1; len(names) != want {
 		t.Errorf("the directory holds %s, want %d entries", strings.Join(names, ", "), want)
+	}
+}
+
+// TestRemoveIfStaleByAge: the age rule against a fixed clock. A
+// temporary file no one holds a lock on is a dead write's only once it is
+// lockedWithin old; younger (or dated ahead, as a skewed clock leaves it)
+// it may be a live write's between creating and locking it. A locked one
+// is a live write's at any age.
+func TestRemoveIfStaleByAge(t *testing.T) {
+	created := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		age     time.Duration // the time of the check, after created
+		locked  bool
+		removed bool
+	}{
+		{"just created", 0, false, false},
+		{"just short of lockedWithin", lockedWithin - time.Nanosecond, false, false},
+		{"dated ahead of the clock", -time.Hour, false, false},
+		{"lockedWithin old and unlocked", lockedWithin, false, true},
+		{"old and unlocked", 2 * time.Minute, false, true},
+		{"old and locked", 2 * unlockableAfter, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := createTemp(filepath.Join(t.TempDir(), "a.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.locked {
+				defer f.Close()
+			} else {
+				f.Close() // as the kernel does when the writer dies
+			}
+			if err := os.Chtimes(f.Name(), created, created); err != nil {
+				t.Fatal(err)
+			}
+			removeIfStale(f.Name(), created.Add(tt.age))
+			_, err = os.Lstat(f.Name())
+			if gone := os.IsNotExist(err); gone != tt.removed {
+				t.Errorf("removed = %v (%v), want %v", gone, err, tt.removed)
+			}
+		})
 	}
 }
 
