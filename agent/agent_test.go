@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/llm"
@@ -56,11 +55,13 @@ func TestTextOnlyTurn(t *testing.T) {
 }
 
 func TestParallelCallsOverlapAndCommitInModelOrder(t *testing.T) {
+	// All three run at once, then finish in the order b, c, a (each waits
+	// for the end of the one before it), unlike the model's order a, b, c.
 	model := llm.NewScripted(
 		llm.Message{ToolCalls: []llm.ToolCall{
-			call("par", workArgs{ID: "a", Ms: 150, Meet: 3}),
-			call("par", workArgs{ID: "b", Ms: 10, Meet: 3}),
-			call("par", workArgs{ID: "c", Ms: 60, Meet: 3}),
+			call("par", workArgs{ID: "a", Meet: 3, After: "c"}),
+			call("par", workArgs{ID: "b", Meet: 3}),
+			call("par", workArgs{ID: "c", Meet: 3, After: "b"}),
 		}},
 		llm.Message{Content: "all done"},
 	)
@@ -73,8 +74,8 @@ func TestParallelCallsOverlapAndCommitInModelOrder(t *testing.T) {
 		t.Errorf("peak concurrency = %d, want 3 (the calls did not overlap)", h.peak)
 	}
 	notes := h.notes()
-	if index(notes, "end b") > index(notes, "end a") {
-		t.Errorf("b (10ms) ended after a (150ms): %v", notes)
+	if index(notes, "end b") > index(notes, "end c") || index(notes, "end c") > index(notes, "end a") {
+		t.Errorf("the calls did not finish in the order b, c, a: %v", notes)
 	}
 	want := []string{"turn/start", "user/message", "assistant/message",
 		"call call_a", "call call_b", "call call_c", "result call_a", "result call_b", "result call_c",
@@ -125,9 +126,12 @@ func TestExclusiveCallsAreBarriers(t *testing.T) {
 }
 
 func TestPoolIsBoundedAndPrepareIsSerialInModelOrder(t *testing.T) {
+	// Two calls always meet, so a bound of 2 is reached whatever the
+	// scheduling; each then works a while, so a pool that let more in
+	// would likely show it.
 	calls := []llm.ToolCall{}
 	for _, id := range []string{"a", "b", "c", "d", "e"} {
-		calls = append(calls, call("par", workArgs{ID: id, Ms: 30}))
+		calls = append(calls, call("par", workArgs{ID: id, Ms: 30, Meet: 2}))
 	}
 	model := llm.NewScripted(llm.Message{ToolCalls: calls})
 	h := newHarness(t, model, func(o *agent.Options) { o.MaxParallelToolCalls = 2 })
@@ -161,16 +165,10 @@ func TestCancellationMidBatch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
-		for {
-			h.mu.Lock()
-			running := h.running
-			h.mu.Unlock()
-			if running == 2 {
-				cancel()
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
+		// Cancel once both waiting calls run (or, if that never comes,
+		// when the hang guard fails the test, so the prompt still ends).
+		defer cancel()
+		h.waitUntil(ctx, "a and b running", func() bool { return h.running == 2 })
 	}()
 	reason, err := h.prompt(ctx, "go")
 	if err != nil || reason != session.StopCancelled {
@@ -201,7 +199,7 @@ func TestCancellationMidBatch(t *testing.T) {
 
 func TestContextsFollowTheBatchInModelOrder(t *testing.T) {
 	model := llm.NewScripted(llm.Message{ToolCalls: []llm.ToolCall{
-		call("par", workArgs{ID: "a", Ms: 30, Context: "from a"}),
+		call("par", workArgs{ID: "a", After: "b", Context: "from a"}),
 		call("par", workArgs{ID: "b", Context: "from b", Output: "progress of b"}),
 	}})
 	h := newHarness(t, model, nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -30,11 +31,14 @@ type harness struct {
 	timeline []string
 	running  int
 	peak     int
+	// changed is closed, and replaced, whenever timeline, running or peak
+	// change, so a waiter wakes on the event instead of polling.
+	changed chan struct{}
 }
 
 func newHarness(t testing.TB, provider llm.Provider, edit func(*agent.Options)) *harness {
 	t.Helper()
-	h := &harness{t: t, reg: registry.New(), log: session.NewLog(nil), provider: provider}
+	h := &harness{t: t, reg: registry.New(), log: session.NewLog(nil), provider: provider, changed: make(chan struct{})}
 	h.pipe = pipeline.New(h.reg, pipeline.Options{})
 	h.scope = h.reg.NewScope("session", nil)
 	opts := agent.Options{
@@ -53,10 +57,17 @@ func newHarness(t testing.TB, provider llm.Provider, edit func(*agent.Options)) 
 	return h
 }
 
+// broadcast wakes every waiter; h.mu is held.
+func (h *harness) broadcast() {
+	close(h.changed)
+	h.changed = make(chan struct{})
+}
+
 func (h *harness) note(s string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.timeline = append(h.timeline, s)
+	h.broadcast()
 }
 
 func (h *harness) enter() {
@@ -64,12 +75,40 @@ func (h *harness) enter() {
 	defer h.mu.Unlock()
 	h.running++
 	h.peak = max(h.peak, h.running)
+	h.broadcast()
 }
 
 func (h *harness) leave() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.running--
+	h.broadcast()
+}
+
+// waitUntil blocks until cond, called with h.mu held, is true after some
+// change of the harness's state. It returns ctx's error if ctx ends first,
+// and an error naming what was awaited if hangGuard passes first: the
+// guard only turns a hang into a failure, it never decides a result.
+func (h *harness) waitUntil(ctx context.Context, what string, cond func() bool) error {
+	guard := time.NewTimer(hangGuard)
+	defer guard.Stop()
+	for {
+		h.mu.Lock()
+		ok, changed := cond(), h.changed
+		h.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-guard.C:
+			err := fmt.Errorf("still waiting for %s after %v", what, hangGuard)
+			h.t.Error(err)
+			return err
+		}
+	}
 }
 
 func (h *harness) notes() []string {
@@ -80,7 +119,9 @@ func (h *harness) notes() []string {
 
 type workArgs struct {
 	ID string `json:"id"`
-	// Ms is how long the call works.
+	// Ms is how long the call works. Only a test that cannot wait on an
+	// event uses it, to make a regression likely to show; no result may
+	// depend on it.
 	Ms int `json:"ms,omitempty"`
 	// Wait makes the call wait for cancellation.
 	Wait bool `json:"wait,omitempty"`
@@ -90,23 +131,13 @@ type workArgs struct {
 	Output string `json:"output,omitempty"`
 	// Conclude asks to end the turn.
 	Conclude bool `json:"conclude,omitempty"`
-	// Meet makes the call wait (up to 5 s) until that many calls run at
-	// once, so overlap is observed rather than assumed.
+	// Meet makes the call wait until that many calls have run at once,
+	// so overlap is observed rather than assumed.
 	Meet int `json:"meet,omitempty"`
-}
-
-// meet waits until n calls have been running at once.
-func (h *harness) meet(n int) {
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		h.mu.Lock()
-		peak := h.peak
-		h.mu.Unlock()
-		if peak >= n {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
+	// After makes the call wait until the call with that ID has ended,
+	// so the order in which calls finish is set by events, not by how
+	// long each sleeps.
+	After string `json:"after,omitempty"`
 }
 
 // work registers a tool that notes when each call starts and ends.
@@ -125,7 +156,14 @@ func (h *harness) work(name string, parallel bool) {
 			h.note("start " + a.ID)
 			defer h.note("end " + a.ID)
 			if a.Meet > 0 {
-				h.meet(a.Meet)
+				if err := h.waitUntil(ctx, fmt.Sprintf("%d calls at once", a.Meet), func() bool { return h.peak >= a.Meet }); err != nil {
+					return "", err
+				}
+			}
+			if a.After != "" {
+				if err := h.waitUntil(ctx, "the end of "+a.After, func() bool { return slices.Contains(h.timeline, "end "+a.After) }); err != nil {
+					return "", err
+				}
 			}
 			if a.Output != "" {
 				call.Report(registry.Progress{Output: a.Output})

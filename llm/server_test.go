@@ -196,3 +196,27 @@ func joinText(evs []llm.Event) string {
 	}
 	return b.String()
 }
+
+// hangGuard bounds a wait for something that must happen; it only turns a
+// hang into a failure and never decides a result.
+const hangGuard = 2 * time.Minute
+
+// nextWithin returns s.Next(), failing the test if Next has not returned
+// within hangGuard.
+func nextWithin(t *testing.T, s *llm.Stream) bool {
+	t.Helper()
+	next := make(chan bool, 1)
+	go func() { next <- s.Next() }()
+	select {
+	case ok := <-next:
+		return ok
+	case <-time.After(hangGuard):
+		t.Fatalf("Next did not return within %v", hangGuard)
+		return false
+	}
+}
+
+// roundTripFunc is an http.RoundTripper made of a function.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -196,7 +196,7 @@ func TestCancellation(t *testing.T) {
 				select {
 				case <-ctx.Done():
 					return "saw cancellation", nil
-				case <-time.After(10 * time.Second):
+				case <-time.After(hangGuard):
 					return "", errors.New("the body never saw the caller's cancellation")
 				}
 			},

@@ -31,14 +31,16 @@ func TestTimeoutPolicy(t *testing.T) {
 			want: want{content: "ok", value: `"ok"`},
 		},
 		{
+			// The budgets of P2 and P3 are an hour: a body that returns at
+			// once must not race a deadline a loaded machine can reach.
 			name:    "P2 a fast tool keeps its own result",
-			timeout: time.Second,
+			timeout: time.Hour,
 			body:    func(context.Context, context.CancelFunc) (string, error) { return "fast", nil },
 			want:    want{content: "fast", value: `"fast"`},
 		},
 		{
 			name:    "P3 a tool with a budget sees the deadline",
-			timeout: time.Second,
+			timeout: time.Hour,
 			body: func(ctx context.Context, _ context.CancelFunc) (string, error) {
 				if _, ok := ctx.Deadline(); !ok {
 					return "", errors.New("no deadline")
@@ -90,7 +92,11 @@ func TestTimeoutPolicy(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			f := newFixture(t, pipeline.Options{})
+			// A long grace: every body here returns by itself once its
+			// context ends, and what it returns is what each case is
+			// about, so it must be waited for however loaded the machine
+			// (TestStuckBodyIsAbandoned covers a body that does not return).
+			f := newFixture(t, pipeline.Options{BodyGrace: time.Hour})
 			f.echo(t, func(s *echoSpec) {
 				s.Timeout = tt.timeout
 				s.Handler = func(ctx context.Context, _ *registry.Call, _ textArgs) (string, error) { return tt.body(ctx, cancel) }
