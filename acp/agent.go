@@ -10,9 +10,12 @@ import (
 // decodes each request's params into the SDK type (answering -32602 when
 // they do not fit), calls the method, and encodes its result.
 //
-// Requests run concurrently, each on its own goroutine, started in wire
-// order; a method may call the client back through its Conn (permission,
-// fs) while later requests and notifications are still being served. The
+// Requests other than initialize are refused until an Initialize has
+// succeeded. Initialize runs on the connection's read loop, so it must
+// return promptly and must not call the client. The other requests run
+// concurrently, each on its own goroutine, started in wire order; a
+// method may call the client back through its Conn (permission, fs)
+// while later requests and notifications are still being served. The
 // ctx of a request is cancelled when the client sends $/cancel_request
 // for it (cause ErrRequestCancelled), when the client disconnects (cause
 // ErrDisconnected), and, for Prompt, when the client sends session/cancel

@@ -36,8 +36,23 @@ type cancelSet[K comparable] struct {
 // track derives a cancellable context for key. The returned release must
 // be called when the handler is done; it unregisters and frees the context.
 func (s *cancelSet[K]) track(ctx context.Context, key K) (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(ctx)
+	ctx, release, _ := s.add(ctx, key, false)
+	return ctx, release
+}
+
+// trackNew is track for a key that must not be registered already: when
+// it is, nothing is registered, release is nil and fresh is false.
+func (s *cancelSet[K]) trackNew(ctx context.Context, key K) (_ context.Context, release func(), fresh bool) {
+	return s.add(ctx, key, true)
+}
+
+func (s *cancelSet[K]) add(parent context.Context, key K, unique bool) (context.Context, func(), bool) {
 	s.mu.Lock()
+	if unique && len(s.byID[key]) > 0 {
+		s.mu.Unlock()
+		return parent, nil, false
+	}
+	ctx, cancel := context.WithCancelCause(parent)
 	if s.byID == nil {
 		s.byID = make(map[K]map[uint64]context.CancelCauseFunc)
 	}
@@ -56,7 +71,7 @@ func (s *cancelSet[K]) track(ctx context.Context, key K) (context.Context, func(
 		}
 		s.mu.Unlock()
 		cancel(nil)
-	}
+	}, true
 }
 
 // cancel cancels every context registered under key with cause and

@@ -114,8 +114,9 @@ func (c *Conn) call(ctx context.Context, method string, params any) (json.RawMes
 }
 
 // withdrawTimeout bounds sending a withdrawal to a client that stopped
-// reading.
-const withdrawTimeout = time.Second
+// reading. It is a guard, not a pace: a client that reads, however loaded
+// its machine, gets the withdrawal.
+const withdrawTimeout = 5 * time.Second
 
 // withdraw tells the client that the agent no longer waits for the answer
 // to request id ($/cancel_request), e.g. a permission prompt whose turn was

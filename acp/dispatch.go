@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	acpsdk "github.com/coder/acp-go-sdk"
 	"go.lsp.dev/jsonrpc2"
@@ -24,58 +25,85 @@ type dispatcher struct {
 	log    *slog.Logger
 	routes map[string]route
 
-	requests cancelSet[jsonrpc2.ID]      // in-flight calls, for $/cancel_request
+	// initialized is set once initialize has been answered with a result;
+	// until then every other request is refused.
+	initialized atomic.Bool
+
+	requests cancelSet[jsonrpc2.ID]      // in-flight calls, for $/cancel_request and duplicate ids
 	turns    cancelSet[acpsdk.SessionId] // running prompts, for session/cancel
 }
 
-// prepared is a request whose params decoded: run calls the Agent.
-type prepared struct {
-	session acpsdk.SessionId // non-empty for session/prompt: the turn session/cancel cancels
-	run     func(ctx context.Context) (any, error)
-}
+// agentCall calls the Agent with a request's decoded params.
+type agentCall func(ctx context.Context) (any, error)
 
-// route decodes a request's params and prepares the Agent call.
-type route func(method string, params []byte) (prepared, error)
+// route is how one method is served.
+type route struct {
+	// prepare decodes a request's params and returns the Agent call.
+	prepare func(method string, params []byte) (agentCall, error)
+	// turn, when set, reads the session whose turn the request runs
+	// (session/prompt), on the read loop, so that a session/cancel later
+	// on the wire finds it.
+	turn func(params []byte) acpsdk.SessionId
+	// inline runs the request on the read loop: every message after it on
+	// the wire waits for it and sees its effects (initialize).
+	inline bool
+}
 
 func newDispatcher(agent Agent, log *slog.Logger) *dispatcher {
 	return &dispatcher{
 		agent: agent,
 		log:   log,
 		routes: map[string]route{
-			acpsdk.AgentMethodInitialize:   typed(agent.Initialize, "protocolVersion"),
-			acpsdk.AgentMethodAuthenticate: typed(agent.Authenticate, "methodId"),
-			acpsdk.AgentMethodSessionNew:   typed(agent.NewSession, "cwd", "mcpServers"),
-			acpsdk.AgentMethodSessionPrompt: func(method string, params []byte) (prepared, error) {
-				var req acpsdk.PromptRequest
-				if err := decodeParams(method, params, &req, "sessionId", "prompt"); err != nil {
-					return prepared{}, err
-				}
-				return prepared{
-					session: req.SessionId,
-					run:     func(ctx context.Context) (any, error) { return agent.Prompt(ctx, req) },
-				}, nil
+			acpsdk.AgentMethodInitialize:   {prepare: typed(agent.Initialize, "protocolVersion"), inline: true},
+			acpsdk.AgentMethodAuthenticate: {prepare: typed(agent.Authenticate, "methodId")},
+			acpsdk.AgentMethodSessionNew:   {prepare: typed(agent.NewSession, "cwd", "mcpServers")},
+			acpsdk.AgentMethodSessionPrompt: {
+				prepare: func(method string, params []byte) (agentCall, error) {
+					req, err := decodePrompt(method, params)
+					if err != nil {
+						return nil, err
+					}
+					return func(ctx context.Context) (any, error) { return agent.Prompt(ctx, req) }, nil
+				},
+				turn: promptSession,
 			},
 		},
 	}
 }
 
-// typed makes the route of a request whose params decode into Req.
-func typed[Req, Resp any](fn func(context.Context, Req) (Resp, error), required ...string) route {
-	return func(method string, params []byte) (prepared, error) {
+// typed makes the prepare step of a request whose params decode into Req.
+func typed[Req, Resp any](fn func(context.Context, Req) (Resp, error), required ...string) func(string, []byte) (agentCall, error) {
+	return func(method string, params []byte) (agentCall, error) {
 		var req Req
 		if err := decodeParams(method, params, &req, required...); err != nil {
-			return prepared{}, err
+			return nil, err
 		}
-		return prepared{run: func(ctx context.Context) (any, error) { return fn(ctx, req) }}, nil
+		return func(ctx context.Context) (any, error) { return fn(ctx, req) }, nil
 	}
+}
+
+// promptSession reads a session/prompt's sessionId without decoding the
+// rest of its params; "" when it has none.
+func promptSession(params []byte) acpsdk.SessionId {
+	var probe struct {
+		SessionID acpsdk.SessionId `json:"sessionId"`
+	}
+	_ = json.Unmarshal(params, &probe)
+	return probe.SessionID
 }
 
 // handle is the connection's jsonrpc2.Handler. Notifications are handled
 // inline on the read loop, in wire order, and never fail (a handler error
-// on a notification would end a jsonrpc2 connection). A call's params are
-// decoded and its cancellation registered inline, so a session/cancel or
-// $/cancel_request that follows it on the wire always finds it; then the
-// read loop is released and the Agent runs concurrently.
+// on a notification would end a jsonrpc2 connection).
+//
+// A call is checked on the read loop: its method must be known, the
+// connection initialized (initialize excepted) and its id not in use by a
+// call still in flight. Its cancellation is registered there too, so a
+// session/cancel or $/cancel_request that follows it on the wire always
+// finds it. Then the read loop is released (initialize excepted), and the
+// params are decoded and the Agent called concurrently with later
+// messages; decoding after the release keeps a large frame's memory to
+// its params' copy and their decoded value.
 //
 // A panic anywhere in here, in the Agent or in encoding its result, is
 // recovered, logged and answered -32603 (a panic reaching jsonrpc2 would
@@ -101,31 +129,67 @@ func (d *dispatcher) handle(ctx context.Context, req *jsonrpc2.Request) (result 
 		d.log.Debug("acp: unknown method", "method", method)
 		return nil, MethodNotFound(method)
 	}
-	p, err := r(method, req.Params())
+	if method != acpsdk.AgentMethodInitialize && !d.initialized.Load() {
+		d.log.Debug("acp: request before initialize", "method", method)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+			"%s before initialize: the connection is not initialized; send initialize first and wait for its answer", method)
+	}
+	if r.inline {
+		// jsonrpc2 recycles the context of a request that is not released
+		// when its handler returns; the contexts derived below must not
+		// outlive it. Request-scoped cancellation means nothing to a
+		// request that holds the read loop ($/cancel_request cannot be
+		// read meanwhile); the connection's own still applies.
+		ctx = jsonrpc2.DetachContext(ctx)
+	}
+	ctx, release, fresh := d.requests.trackNew(ctx, req.ID())
+	if !fresh {
+		d.log.Debug("acp: duplicate request id", "method", method, "id", req.ID())
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+			"request id %s is already in use by a request still in flight; give every request its own id", describeID(req.ID()))
+	}
+	defer release()
+	if r.turn != nil {
+		if session := r.turn(req.Params()); session != "" {
+			var releaseTurn func()
+			ctx, releaseTurn = d.turns.track(ctx, session)
+			defer releaseTurn()
+		}
+	}
+	if !r.inline {
+		jsonrpc2.Async(ctx)
+	}
+
+	call, err := r.prepare(method, req.Params())
 	if err != nil {
 		d.log.Debug("acp: invalid params", "method", method, "error", err)
 		return nil, err
 	}
-	ctx, release := d.requests.track(ctx, req.ID())
-	defer release()
-	if p.session != "" {
-		var releaseTurn func()
-		ctx, releaseTurn = d.turns.track(ctx, p.session)
-		defer releaseTurn()
+	result, err = d.run(ctx, method, call)
+	if err != nil {
+		return d.answerError(ctx, method, err)
 	}
-	jsonrpc2.Async(ctx)
+	if method == acpsdk.AgentMethodInitialize {
+		d.initialized.Store(true)
+	}
+	return result, nil
+}
 
-	result, err = d.run(ctx, method, p.run)
-	if err == nil {
-		return result, nil
+// describeID writes a request id as it appeared on the wire.
+func describeID(id jsonrpc2.ID) string {
+	if s, ok := id.StringValue(); ok {
+		return strconv.Quote(s)
 	}
-	return d.answerError(ctx, method, err)
+	if n, ok := id.Number(); ok {
+		return strconv.FormatInt(n, 10)
+	}
+	return "null"
 }
 
 // run calls the Agent and encodes its result. Encoding here, not in
 // jsonrpc2, keeps a failing or panicking MarshalJSON inside handle's
 // recovery.
-func (d *dispatcher) run(ctx context.Context, method string, fn func(context.Context) (any, error)) (any, error) {
+func (d *dispatcher) run(ctx context.Context, method string, fn agentCall) (any, error) {
 	res, err := fn(ctx)
 	if err != nil {
 		return nil, err

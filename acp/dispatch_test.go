@@ -215,3 +215,128 @@ func TestEOFCancelsInFlightHandlers(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestsBeforeInitialize checks that every request but initialize is
+// refused with a clear error until initialize has been answered with a
+// result, and that the connection serves them afterwards.
+func TestRequestsBeforeInitialize(t *testing.T) {
+	tests := []struct {
+		method string
+		params any
+	}{
+		{"session/new", acpsdk.NewSessionRequest{Cwd: "/w", McpServers: []acpsdk.McpServer{}}},
+		{"session/prompt", textPrompt("s1", "hi")},
+		{"authenticate", acpsdk.AuthenticateRequest{MethodId: "x"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method, func(t *testing.T) {
+			ctx := testCtx(t)
+			c := acptest.NewClient(t, (&fakeAgent{}).bind, acptest.WithSchema(mustSchema(t)))
+			err := c.Call(ctx, tt.method, tt.params, nil)
+			if rpcCode(err) != -32600 || !strings.Contains(err.Error(), tt.method+" before initialize") || !strings.Contains(err.Error(), "send initialize first") {
+				t.Fatalf("%s before initialize answered %v; want -32600 saying to send initialize first", tt.method, err)
+			}
+			// A failed initialize does not count.
+			if err := c.Call(ctx, "initialize", map[string]any{}, nil); rpcCode(err) != -32602 {
+				t.Fatalf("initialize without protocolVersion answered %v, want -32602", err)
+			}
+			if err := c.Call(ctx, tt.method, tt.params, nil); rpcCode(err) != -32600 {
+				t.Fatalf("%s after a failed initialize answered %v, want -32600", tt.method, err)
+			}
+			mustInitialize(ctx, t, c)
+			if err := c.Call(ctx, tt.method, tt.params, nil); err != nil {
+				t.Fatalf("%s after initialize: %v", tt.method, err)
+			}
+		})
+	}
+}
+
+// TestInitializeIsSeenByWhatFollows checks a request sent right behind
+// initialize, without waiting for its answer, is served as initialized:
+// initialize holds the read loop until it is answered.
+func TestInitializeIsSeenByWhatFollows(t *testing.T) {
+	ctx := testCtx(t)
+	release := make(chan struct{})
+	agent := &fakeAgent{initialize: func(context.Context, acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
+		<-release
+		return acpsdk.InitializeResponse{ProtocolVersion: 1}, nil
+	}}
+	c := acptest.NewClient(t, agent.bind, acptest.WithSchema(mustSchema(t)))
+	if err := c.SendRaw(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":1}}`); err != nil {
+		t.Fatal(err)
+	}
+	// The pipe is unbuffered: this write completes only once the server
+	// reads on, so it must not wait here.
+	sent := make(chan error, 1)
+	go func() {
+		sent <- c.SendRaw(`{"jsonrpc":"2.0","id":"new","method":"session/new","params":{"cwd":"/w","mcpServers":[]}}`)
+	}()
+	close(release)
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	f, err := c.WaitFrame(ctx, func(f acptest.Frame) bool { return string(f.ID) == `"new"` })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Error != nil {
+		t.Errorf("session/new right behind initialize answered %s, want a result", f.Raw)
+	}
+}
+
+// TestDuplicateRequestID checks a request whose id is in use by a request
+// still in flight is refused with a clear error, while the first runs on
+// and is answered; once it is, the id may be used again.
+func TestDuplicateRequestID(t *testing.T) {
+	for _, id := range []string{`7`, `"p-1"`} {
+		t.Run(id, func(t *testing.T) {
+			ctx := testCtx(t)
+			started := make(chan struct{}, 4)
+			release := make(chan struct{})
+			agent := &fakeAgent{prompt: func(ctx context.Context, _ *acp.Conn, _ acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {
+				started <- struct{}{}
+				select {
+				case <-release:
+				case <-ctx.Done():
+				}
+				return acpsdk.PromptResponse{StopReason: acpsdk.StopReasonEndTurn}, nil
+			}}
+			c := newClient(t, agent)
+			prompt := `{"jsonrpc":"2.0","id":` + id + `,"method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"hi"}]}}`
+			if err := c.SendRaw(prompt); err != nil {
+				t.Fatal(err)
+			}
+			<-started
+			if err := c.SendRaw(prompt); err != nil {
+				t.Fatal(err)
+			}
+			f, err := c.WaitFrame(ctx, func(f acptest.Frame) bool { return f.IsResponse() && string(f.ID) == id })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Error == nil || f.Error.Code != -32600 || !strings.Contains(f.Error.Message, "request id "+id+" is already in use") {
+				t.Fatalf("the duplicate was answered %s; want -32600 saying the id is in use", f.Raw)
+			}
+			close(release)
+			f, err = c.WaitFrame(ctx, func(f acptest.Frame) bool { return f.IsResponse() && string(f.ID) == id })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Error != nil || !strings.Contains(string(f.Result), "end_turn") {
+				t.Fatalf("the first request was answered %s, want end_turn", f.Raw)
+			}
+			if n := len(started); n != 0 {
+				t.Fatalf("the duplicate reached the agent (%d extra prompts)", n)
+			}
+			// The id is free again.
+			if err := c.SendRaw(prompt); err != nil {
+				t.Fatal(err)
+			}
+			f, err = c.WaitFrame(ctx, func(f acptest.Frame) bool { return f.IsResponse() && string(f.ID) == id })
+			if err != nil || f.Error != nil {
+				t.Fatalf("the id reused after its answer: %s, %v", f.Raw, err)
+			}
+			mustInitialize(ctx, t, c)
+		})
+	}
+}

@@ -31,10 +31,19 @@
 //
 //   - Bad input never ends the connection. Blank lines are skipped; a
 //     line that is not JSON is answered -32700 with id null; a batch, a
-//     non-message or a line over 32 MiB is answered -32600; unknown
-//     methods (including ACP methods not implemented yet, e.g.
+//     non-message or a line over 32 MiB is answered -32600 (a line over
+//     the limit with the request's id when its first bytes hold it);
+//     unknown methods (including ACP methods not implemented yet, e.g.
 //     session/load) -32601; params that do not fit the SDK type -32602;
 //     unknown notifications are ignored.
+//   - initialize comes first: every other request before a successful
+//     initialize is answered -32600. initialize is served on the read
+//     loop, so whatever follows it on the wire sees its effects.
+//   - A request whose id is in use by a request still in flight is
+//     answered -32600 and never reaches the Agent; the first one goes on.
+//   - A frame costs about twice its size in memory while it is served
+//     (its params and their decoded value): a prompt of megabytes is read
+//     into one buffer and decoded once.
 //   - Requests run concurrently, so a Prompt can wait on
 //     RequestPermission or ReadTextFile while session/cancel and other
 //     requests are served. Notifications are handled in wire order.

@@ -10,10 +10,15 @@ import (
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 )
 
-// testCtx bounds one test's waits.
+// hangGuard bounds every wait of a test: a guard against hangs, never a
+// timing assertion, so generous enough for a loaded machine running the
+// race detector.
+const hangGuard = 2 * time.Minute
+
+// testCtx bounds one test's waits (see hangGuard).
 func testCtx(t *testing.T) context.Context {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	t.Cleanup(cancel)
 	return ctx
 }

@@ -40,12 +40,12 @@ func decodeObject(raw []byte, v any, required ...string) error {
 		return errors.New("must be a JSON object")
 	}
 	if len(required) > 0 {
-		var fields map[string]json.RawMessage
+		var fields map[string]presence
 		if err := json.Unmarshal(raw, &fields); err != nil {
 			return errors.New(describeDecodeError(err))
 		}
 		for _, name := range required {
-			if f, ok := fields[name]; !ok || bytes.Equal(f, []byte("null")) {
+			if !fields[name] {
 				return fmt.Errorf("missing required field %q", name)
 			}
 		}
@@ -53,6 +53,16 @@ func decodeObject(raw []byte, v any, required ...string) error {
 	if err := json.Unmarshal(raw, v); err != nil {
 		return errors.New(describeDecodeError(err))
 	}
+	return nil
+}
+
+// presence records whether an object member has a value other than null,
+// without copying the value (a prompt's text may be megabytes long).
+type presence bool
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (p *presence) UnmarshalJSON(value []byte) error {
+	*p = presence(!bytes.Equal(value, []byte("null")))
 	return nil
 }
 

@@ -29,7 +29,8 @@ func TestServeContextCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- acp.Serve(ctx, serverR, serverW, agent.bind, acp.Options{}) }()
-	if _, err := io.WriteString(clientW, `{"jsonrpc":"2.0","id":1,"method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`+"\n"); err != nil {
+	if _, err := io.WriteString(clientW, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`+"\n"+
+		`{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`+"\n"); err != nil {
 		t.Fatal(err)
 	}
 	<-started
@@ -39,7 +40,7 @@ func TestServeContextCancelled(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Serve returned %v, want context.Canceled", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("Serve did not return after its context was cancelled")
 	}
 	if _, err := io.WriteString(clientW, "\n"); !errors.Is(err, io.ErrClosedPipe) {

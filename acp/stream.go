@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -36,8 +35,9 @@ const maxRetainedBuffer = 1 << 20
 //   - JSON that is not a JSON-RPC message is answered -32600, with the
 //     message's id when one can be read, null otherwise;
 //   - a JSON array (a batch) is answered -32600;
-//   - a line longer than maxLine is answered -32600 and its remainder is
-//     discarded up to the next newline without being buffered.
+//   - a line longer than maxLine is answered -32600 (with the request's
+//     id when its first bytes hold it, null otherwise) and its remainder
+//     is discarded up to the next newline without being buffered.
 //
 // Writes are serialized: each frame and its '\n' go out in one Write.
 // A terminal read or write error is recorded once and signalled on done.
@@ -48,7 +48,8 @@ type ndjsonStream struct {
 	maxLine int
 	log     *slog.Logger
 
-	line []byte // the current frame; reused, so decoded requests borrow it until the next Read
+	line []byte // the current frame (see readLine); decoded requests borrow it until the next Read
+	buf  []byte // the buffer short lines are read into, reused from line to line
 
 	wmu  sync.Mutex
 	wbuf []byte // guarded by wmu
@@ -81,9 +82,10 @@ func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 			return nil, 0, err
 		}
 		if tooLong {
-			s.log.Warn("acp: frame exceeds the line limit; discarded", "bytes", n, "limit", s.maxLine)
-			s.answer(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
-				"message of %d bytes exceeds the %s line limit; discarded", n, formatBytes(s.maxLine)))
+			id := leadingID(s.line)
+			s.log.Warn("acp: frame exceeds the line limit; discarded", "bytes", n, "limit", s.maxLine, "id", id)
+			s.answer(ctx, id, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+				"message of %d bytes exceeds the %s line limit; discarded (send large content in smaller messages)", n, formatBytes(s.maxLine)))
 			continue
 		}
 		body := bytes.TrimSpace(s.line)
@@ -107,40 +109,6 @@ func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 		id, rpcErr := classifyBadFrame(body, derr)
 		s.log.Warn("acp: bad frame answered and skipped", "code", int(rpcErr.Code), "error", rpcErr.Message)
 		s.answer(ctx, id, rpcErr)
-	}
-}
-
-// readLine reads one line into s.line, without its '\n'. It returns the
-// line's length in bytes; when the line is longer than maxLine, tooLong is
-// set and the rest of the line has been read and dropped. A last line
-// without a newline counts as a line; io.EOF comes on the next call.
-func (s *ndjsonStream) readLine() (n int64, tooLong bool, err error) {
-	s.line = s.line[:0]
-	if cap(s.line) > maxRetainedBuffer {
-		s.line = nil
-	}
-	for {
-		frag, err := s.br.ReadSlice('\n')
-		n += int64(len(frag))
-		if !tooLong {
-			if int64(len(s.line))+int64(len(frag)) > int64(s.maxLine)+1 { // +1: the '\n'
-				tooLong = true
-				s.line = s.line[:0]
-			} else {
-				s.line = append(s.line, frag...)
-			}
-		}
-		switch {
-		case err == nil: // the line is complete
-			s.line = bytes.TrimSuffix(s.line, []byte{'\n'})
-			return n, tooLong || len(s.line) > s.maxLine, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && n > 0:
-			return n, tooLong || len(s.line) > s.maxLine, nil
-		default:
-			return 0, false, err
-		}
 	}
 }
 

@@ -2,11 +2,13 @@ package acp_test
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 )
 
@@ -105,8 +107,9 @@ func TestStreamLineEndingsAndEncoding(t *testing.T) {
 	}
 }
 
-// TestStreamOversizedLine sends a 40 MiB line: it is refused with a clear
-// error naming the 32 MiB limit, and the next request is served.
+// TestStreamOversizedLine sends a 40 MiB request: it is refused with a
+// clear error naming the 32 MiB limit and carrying the request's id (its
+// client must not wait forever), and the next request is served.
 func TestStreamOversizedLine(t *testing.T) {
 	ctx := testCtx(t)
 	c := newClient(t, &fakeAgent{})
@@ -119,8 +122,64 @@ func TestStreamOversizedLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !f.HasNullID() || !strings.Contains(f.Error.Message, "32 MiB") {
-		t.Errorf("answer %s; want id null and a message naming the 32 MiB limit", f.Raw)
+	if string(f.ID) != "99" || !strings.Contains(f.Error.Message, "32 MiB") {
+		t.Errorf("answer %s; want id 99 and a message naming the 32 MiB limit", f.Raw)
 	}
 	mustInitialize(ctx, t, c)
+}
+
+// TestStreamLineLimit checks the line limit at its edge and which id the
+// refusal of a longer line carries: the request's when its first bytes
+// hold it, null otherwise. The connection serves the next request after
+// each.
+func TestStreamLineLimit(t *testing.T) {
+	const limit = 4096
+	pad := func(prefix, suffix string, size int) string {
+		return prefix + strings.Repeat("x", size-len(prefix)-len(suffix)) + suffix
+	}
+	prompt := func(id string) (string, string) {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"`, `"}]}}`
+	}
+	numberFirst, tail := prompt("7")
+	stringFirst, _ := prompt(`"big"`)
+	objectID, _ := prompt(`{"n":1}`)
+	fractionID, _ := prompt(`1.5`)
+	tests := []struct {
+		name   string
+		line   string
+		wantID string // the refusal's id; "" when the line must be served
+	}{
+		{"a line of exactly the limit is served", pad(numberFirst, tail, limit), ""},
+		{"one byte over: refused with its number id", pad(numberFirst, tail, limit+1), "7"},
+		{"a string id", pad(stringFirst, tail, 3*limit), `"big"`},
+		{"the id after the huge params", pad(`{"jsonrpc":"2.0","method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"`, `"}]},"id":8}`, 3*limit), "null"},
+		{"small members before the id", pad(`{"jsonrpc":"2.0","method":"session/prompt","x":{"a":[1,{"b":2}]},"id":9,"params":{"sessionId":"s1","prompt":[{"type":"text","text":"`, tail, 3*limit), "9"},
+		{"an object id", pad(objectID, tail, 3*limit), "null"},
+		{"a fractional id", pad(fractionID, tail, 3*limit), "null"},
+		{"not JSON", strings.Repeat("garbage ", limit), "null"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := testCtx(t)
+			agent := &fakeAgent{}
+			c := acptest.Connect(t, func(ctx context.Context, r io.Reader, w io.Writer) error {
+				return acp.Serve(ctx, r, w, agent.bind, acp.Options{MaxLineBytes: limit})
+			}, acptest.WithSchema(mustSchema(t)))
+			mustInitialize(ctx, t, c)
+			if err := c.SendRaw(tt.line); err != nil {
+				t.Fatal(err)
+			}
+			f, err := c.WaitFrame(ctx, func(f acptest.Frame) bool { return f.IsResponse() && f.Answers != "initialize" })
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.wantID == "" && f.Error != nil:
+				t.Errorf("a line of exactly %d bytes was refused: %s", limit, f.Raw)
+			case tt.wantID != "" && (f.Error == nil || f.Error.Code != -32600 || string(f.ID) != tt.wantID || !strings.Contains(f.Error.Message, "line limit")):
+				t.Errorf("answer %.300s; want -32600 naming the line limit, id %s", f.Raw, tt.wantID)
+			}
+			mustInitialize(ctx, t, c)
+		})
+	}
 }

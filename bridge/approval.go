@@ -31,9 +31,11 @@ func permissionOptions() []acpsdk.PermissionOption {
 // RequestApproval asks the user, in the editor, whether the call may run.
 // The request shows exactly what is being approved: the call's title (the
 // full command for a shell call), kind, content and locations. Either
-// allow option lets the call run once (remembered rules come later); any
-// other answer rejects it; a cancelled turn cancels the ask; a failed
-// request is an error, which denies the call.
+// allow option lets the call run once (remembered rules come later); a
+// cancelled outcome cancels the whole turn, as session/cancel does (the
+// prompt answers "cancelled"); any other answer rejects the call; a
+// cancelled turn cancels the ask; a failed request is an error, which
+// denies the call.
 func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
 	call, ok := s.pendingCall(req.CallID)
 	if !ok {
@@ -43,10 +45,7 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 	if err != nil {
 		return 0, err
 	}
-	if err := s.out.flush(ctx); err != nil {
-		return pipeline.ApprovalCancelled, nil
-	}
-	resp, err := s.bridge.client.RequestPermission(ctx, acpsdk.RequestPermissionRequest{
+	resp, err := s.client.RequestPermission(ctx, acpsdk.RequestPermissionRequest{
 		SessionId: acpsdk.SessionId(s.id),
 		ToolCall:  toolCall,
 		Options:   permissionOptions(),
@@ -57,6 +56,10 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 	case err != nil:
 		return 0, fmt.Errorf("request permission: %w", err)
 	case resp.Outcome.Cancelled != nil:
+		// The user cancelled the prompt, not just this call (CodeCompanion's
+		// Cancel and agent-shell's C-c answer so without session/cancel):
+		// end the turn as session/cancel would.
+		s.cancel()
 		return pipeline.ApprovalCancelled, nil
 	case resp.Outcome.Selected != nil:
 		switch resp.Outcome.Selected.OptionId {

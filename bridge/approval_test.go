@@ -11,6 +11,7 @@ import (
 	acpsdk "github.com/coder/acp-go-sdk"
 
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
+	"github.com/dsh-acp/dsh-acp/llm"
 )
 
 // approvalCommand is long on purpose: the prompt must show all of it.
@@ -20,7 +21,8 @@ const approvalCommand = `touch marker && printf '%s\n' "a command long enough th
 // answers the permission request every way a client can (§4.15, issue 4
 // deliverable 6). Allow options run the command; anything else denies it
 // (the marker file stays absent) and fails the call; the server keeps
-// serving.
+// serving. A cancelled outcome (B161) cancels the turn: see
+// TestCancelledPermissionOutcomeEndsTheTurn.
 func TestApprovalsB159B162(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -33,7 +35,6 @@ func TestApprovalsB159B162(t *testing.T) {
 		{name: "B160 reject-once denies it", answer: choose("reject-once"), reason: "rejected"},
 		{name: "reject-always denies it", answer: choose("reject-always"), reason: "rejected"},
 		{name: "B162 an unknown optionId denies it", answer: choose("allow-twice"), reason: "rejected"},
-		{name: "B161 a cancelled outcome denies it", answer: raw(`{"outcome":{"outcome":"cancelled"}}`), reason: "cancelled"},
 		{name: "garbage fails closed", answer: raw(`"garbage"`)},
 		{name: "a null answer fails closed", answer: raw(`null`)},
 		{name: "an unknown outcome fails closed", answer: raw(`{"outcome":{"outcome":"approved"}}`)},
@@ -171,4 +172,52 @@ func choose(id string) func(context.Context, json.RawMessage) (any, error) {
 
 func raw(answer string) func(context.Context, json.RawMessage) (any, error) {
 	return func(context.Context, json.RawMessage) (any, error) { return json.RawMessage(answer), nil }
+}
+
+// TestCancelledPermissionOutcomeEndsTheTurn: a permission request answered
+// {"outcome":"cancelled"} without any session/cancel (CodeCompanion's
+// Cancel, agent-shell's C-c) is the user cancelling the turn: the command
+// does not run, the prompt answers stopReason "cancelled", the model is
+// not asked again, and the session serves the next prompt.
+func TestCancelledPermissionOutcomeEndsTheTurn(t *testing.T) {
+	var requests atomic.Int32
+	model := providerFunc(func(ctx context.Context, req llm.Request) (*llm.Stream, error) {
+		requests.Add(1)
+		if last := req.Messages[len(req.Messages)-1]; last.Role == llm.RoleUser && last.Content == "leave a marker" {
+			return callStream(ctx, call("c_bash", "bash", map[string]any{"command": "touch marker"})), nil
+		}
+		return textStream(ctx, "done"), nil
+	})
+	e := newEnv(t, withProvider(model))
+	var asked atomic.Int32
+	e.c.Handle("session/request_permission", func(context.Context, json.RawMessage) (any, error) {
+		asked.Add(1)
+		return json.RawMessage(`{"outcome":{"outcome":"cancelled"}}`), nil
+	})
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	if got := e.prompt(s, "leave a marker"); got != "cancelled" {
+		t.Errorf("stopReason = %s, want cancelled", got)
+	}
+	if asked.Load() != 1 {
+		t.Errorf("asked %d times, want once", asked.Load())
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("the model was asked %d times in the cancelled turn, want once (no step after the cancel)", n)
+	}
+	if readFile(t, e.dir+"/marker") != "<absent>" {
+		t.Errorf("the command ran on a cancelled permission request")
+	}
+	c := forCall(e.updates(s), "c_bash")
+	if finalStatus(c) != "failed" || countStatus(c, "failed") != 1 || countStatus(c, "in_progress") != 0 {
+		t.Errorf("the call's statuses %v, want one failed and never in_progress", statuses(c))
+	}
+	for _, f := range e.c.Frames() {
+		if f.Method == "session/cancel" {
+			t.Fatalf("the test meant to send no session/cancel")
+		}
+	}
+	if got := e.prompt(s, "and now?"); got != "end_turn" {
+		t.Errorf("the next prompt = %s, want end_turn", got)
+	}
 }

@@ -68,6 +68,7 @@ func rawRequest(method, params string) string {
 func TestBadInput(t *testing.T) {
 	type testCase struct {
 		name string
+		bare bool                          // send before initialize and session/new (b.s is empty)
 		caps string                        // initialize params; plainInitialize when empty
 		send func(t *testing.T, b *badEnv) // the bad input
 		code int64                         // the error answered; 0: no error at all
@@ -105,7 +106,7 @@ func TestBadInput(t *testing.T) {
 		{name: "blank lines", send: line("\n   \n\t"), code: 0},
 		{name: "a JSON array (batch)", send: line(`[` + rawRequest("initialize", `{"protocolVersion":1}`) + `]`), code: -32600, msg: "batches are not supported", id: "null"},
 		{name: "a JSON scalar", send: line(`42`), code: -32600, msg: "must be a JSON object", id: "null"},
-		{name: "a 40 MiB line", send: line(big), code: -32600, msg: "exceeds the 32 MiB line limit", id: "null"},
+		{name: "a 40 MiB line is refused with its id", send: line(big), code: -32600, msg: "exceeds the 32 MiB line limit", id: `"big"`},
 		{name: "invalid UTF-8 outside any string", send: line("\xff\xfe{\"jsonrpc\":\"2.0\"}"), code: -32700, msg: "parse error", id: "null"},
 		{name: "invalid UTF-8 inside a prompt is repaired, not fatal", send: prompt(`[{"type":"text","text":"caf` + "\xff" + `"}]`), code: 0,
 			then: func(t *testing.T, b *badEnv) { answered(`"end_turn"`)(t, b) }},
@@ -130,6 +131,12 @@ func TestBadInput(t *testing.T) {
 		}, code: 0, then: func(t *testing.T, b *badEnv) { answered(`"cancelled"`)(t, b) }},
 
 		// initialize.
+		{name: "session/new before initialize", bare: true, send: line(rawRequest("session/new", `{"cwd":"/tmp","mcpServers":[]}`)),
+			code: -32600, msg: "session/new before initialize: the connection is not initialized; send initialize first"},
+		{name: "session/prompt before initialize", bare: true, send: line(rawRequest("session/prompt", `{"sessionId":"x","prompt":[{"type":"text","text":"hi"}]}`)),
+			code: -32600, msg: "session/prompt before initialize"},
+		{name: "authenticate before initialize", bare: true, send: line(rawRequest("authenticate", `{"methodId":"x"}`)),
+			code: -32600, msg: "authenticate before initialize"},
 		{name: "initialize: protocolVersion a string", send: line(rawRequest("initialize", `{"protocolVersion":"one"}`)), code: -32602, msg: `field "protocolVersion" must be an integer`},
 		{name: "initialize: params an array", send: line(rawRequest("initialize", `[1]`)), code: -32602, msg: "must be a JSON object"},
 		{name: "initialize: no protocolVersion", send: line(rawRequest("initialize", `{"clientCapabilities":{}}`)), code: -32602, msg: `missing required field "protocolVersion"`},
@@ -144,6 +151,16 @@ func TestBadInput(t *testing.T) {
 		{name: "session/new: relative additionalDirectories", send: func(t *testing.T, b *badEnv) {
 			line(rawRequest("session/new", `{"cwd":`+quote(b.dir)+`,"mcpServers":[],"additionalDirectories":["../lib"]}`))(t, b)
 		}, code: -32602, msg: `additionalDirectories must be absolute paths: "../lib"`},
+		{name: "session/new: a cwd that does not exist", send: func(t *testing.T, b *badEnv) {
+			line(rawRequest("session/new", `{"cwd":`+quote(b.dir+"/gone")+`,"mcpServers":[]}`))(t, b)
+		}, code: -32602, msg: "cwd does not exist: "},
+		{name: "session/new: a cwd that is a file", send: func(t *testing.T, b *badEnv) {
+			writeFile(t, b.dir+"/file.txt", "x\n")
+			line(rawRequest("session/new", `{"cwd":`+quote(b.dir+"/file.txt")+`,"mcpServers":[]}`))(t, b)
+		}, code: -32602, msg: "cwd is not a directory: "},
+		{name: "session/new: an additional directory that does not exist", send: func(t *testing.T, b *badEnv) {
+			line(rawRequest("session/new", `{"cwd":`+quote(b.dir)+`,"mcpServers":[],"additionalDirectories":[`+quote(b.dir+"/gone")+`]}`))(t, b)
+		}, code: -32602, msg: "additionalDirectories: directory does not exist: "},
 		{name: "session/new: additionalDirectories a string", send: line(rawRequest("session/new", `{"cwd":"/tmp","mcpServers":[],"additionalDirectories":"/lib"}`)), code: -32602, msg: `field "additionalDirectories" must be an array`},
 
 		// session/prompt.
@@ -223,8 +240,10 @@ func TestBadInput(t *testing.T) {
 			if caps == "" {
 				caps = plainInitialize
 			}
-			e.initialize(caps)
-			b.s = e.newSession("")
+			if !tt.bare {
+				e.initialize(caps)
+				b.s = e.newSession("")
+			}
 
 			tt.send(t, b)
 			if tt.code != 0 {
@@ -239,6 +258,10 @@ func TestBadInput(t *testing.T) {
 			}
 			if tt.then != nil {
 				tt.then(t, b)
+			}
+			if tt.bare {
+				e.initialize(caps)
+				b.s = e.newSession("")
 			}
 			// The next valid requests are served.
 			if got := e.prompt(b.s, "hello"); got != "end_turn" {

@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync"
 
@@ -74,16 +76,22 @@ func (b *Bridge) Authenticate(context.Context, acpsdk.AuthenticateRequest) (acps
 }
 
 // NewSession creates a session in an absolute working directory, with the
-// additional directories as further workspace roots. MCP servers are
-// accepted and handed to the factory.
+// additional directories as further workspace roots; each must be an
+// existing directory. MCP servers are accepted and handed to the factory.
 func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) {
 	if !filepath.IsAbs(req.Cwd) {
 		return acpsdk.NewSessionResponse{}, acp.InvalidParams("cwd must be an absolute path: %q", req.Cwd)
+	}
+	if err := checkRoot("cwd", req.Cwd); err != nil {
+		return acpsdk.NewSessionResponse{}, err
 	}
 	roots := []string{filepath.Clean(req.Cwd)}
 	for _, dir := range req.AdditionalDirectories {
 		if !filepath.IsAbs(dir) {
 			return acpsdk.NewSessionResponse{}, acp.InvalidParams("additionalDirectories must be absolute paths: %q", dir)
+		}
+		if err := checkRoot("additionalDirectories: directory", dir); err != nil {
+			return acpsdk.NewSessionResponse{}, err
 		}
 		roots = append(roots, filepath.Clean(dir))
 	}
@@ -99,13 +107,14 @@ func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (
 	if err != nil {
 		return acpsdk.NewSessionResponse{}, acp.InternalError("session id: %v", err)
 	}
-	s := &liveSession{id: id, bridge: b}
+	s := newLiveSession(id, b)
 	cfg := SessionConfig{ID: id, Cwd: roots[0], Roots: roots, Approver: s, MCPServers: req.McpServers}
 	if fsRead || fsWrite {
-		cfg.Files = EditorFiles{SessionID: id, Client: b.client, Read: fsRead, Write: fsWrite}
+		cfg.Files = EditorFiles{SessionID: id, Client: s.client, Read: fsRead, Write: fsWrite}
 	}
 	rt, err := b.opts.Factory(ctx, cfg)
 	if err != nil {
+		s.close()
 		return acpsdk.NewSessionResponse{}, acp.InternalError("create session: %v", err)
 	}
 	s.start(rt, MapperOptions{Cwd: roots[0], Terminal: terminal, ContextWindow: b.opts.ContextWindow})
@@ -178,6 +187,21 @@ func (b *Bridge) session(id string) (*liveSession, error) {
 		return nil, acp.InvalidParams("unknown session: %q", id)
 	}
 	return s, nil
+}
+
+// checkRoot refuses (-32602) a session root that is not an existing
+// directory; what names it in the message.
+func checkRoot(what, dir string) error {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return acp.InvalidParams("%s does not exist: %q", what, dir)
+	case err != nil:
+		return acp.InvalidParams("%s cannot be used: %v", what, err)
+	case !info.IsDir():
+		return acp.InvalidParams("%s is not a directory: %q", what, dir)
+	}
+	return nil
 }
 
 // newSessionID returns a random UUID (version 4).

@@ -39,8 +39,7 @@ func commandGroup(t *testing.T, pidFile string) (pids []int, pgid int) {
 }
 
 // TestCancelRunningCommand: session/cancel during a command answers
-// cancelled exactly once and kills the command's whole process group
-// within a second.
+// cancelled exactly once and kills the command's whole process group.
 func TestCancelRunningCommand(t *testing.T) {
 	model := llm.NewScripted(toolStep("c_sleep", "bash", map[string]any{"command": sleeper("pids")}), llm.Message{Content: "ok"})
 	e := newEnv(t, withProvider(model), withPreset(policy.FullAccess))
@@ -50,21 +49,14 @@ func TestCancelRunningCommand(t *testing.T) {
 	p := e.startPrompt(s, "sleep")
 	pids, pgid := commandGroup(t, e.dir+"/pids")
 
-	cancelled := time.Now()
 	e.cancel(s)
 	if got := p.stop(); got != "cancelled" {
 		t.Errorf("stopReason = %s, want cancelled", got)
 	}
-	for {
-		live := anyAlive(pids, pgid)
-		if len(live) == 0 {
-			break
-		}
-		if time.Since(cancelled) > time.Second {
-			t.Fatalf("processes %v of group %d still run 1 s after session/cancel", live, pgid)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	// How fast the group dies is a benchmark's business; here it must die.
+	eventually(t, "the command's process group to die after session/cancel", func() bool {
+		return len(anyAlive(pids, pgid)) == 0
+	})
 	c := forCall(e.updates(s), "c_sleep")
 	if st := finalStatus(c); st != "failed" || countStatus(c, "failed") != 1 {
 		t.Errorf("the killed command's statuses: %v, want one failed", statuses(c))

@@ -82,7 +82,7 @@ func TestFileCardsThroughTheStack(t *testing.T) {
 		c := forCall(us, "c_read")
 		wantStatuses(t, c, "pending", "in_progress", "completed")
 		call := c[0]
-		if *call.Title != "Read notes.txt" || call.ToolKind != "read" || call.hasKey("rawInput") {
+		if *call.Title != "Read notes.txt" || call.ToolKind != "read" || string(call.RawInput) != `{"file_path":"notes.txt"}` {
 			t.Errorf("call = %s", call.Raw)
 		}
 		if len(call.Locations) != 1 || call.Locations[0].Path != path {
@@ -140,7 +140,8 @@ func TestBashCardsB96B97(t *testing.T) {
 				t.Fatalf("bash updates: %v", c)
 			}
 			call := c[0]
-			if *call.Title != cmd || call.ToolKind != "execute" || string(call.RawInput) != quote(cmd) || call.Status != "pending" {
+			rawInput := `{"command":` + quote(cmd) + `,"description":"Count to three"}`
+			if *call.Title != cmd || call.ToolKind != "execute" || string(call.RawInput) != rawInput || call.Status != "pending" {
 				t.Errorf("call = %s", call.Raw)
 			}
 			if c[1].Status != "in_progress" || finalStatus(c) != "completed" || countStatus(c, "completed") != 1 {

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"context"
+	"fmt"
 
 	acpsdk "github.com/coder/acp-go-sdk"
 )
@@ -13,4 +14,59 @@ type Client interface {
 	RequestPermission(ctx context.Context, req acpsdk.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error)
 	ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error)
 	WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error)
+}
+
+// sessionClient is the client as one session calls it: every call first
+// sends every update the session queued before it, so the editor has seen
+// the tool_call a request is about, and the thought and message that led
+// to it, before the request (a permission prompt, a file read or write)
+// arrives. Every call a session makes to the client goes through it.
+//
+// It spells out each method rather than embedding Client, so a method
+// added to Client (terminal/*, …) does not compile until it flushes too.
+type sessionClient struct {
+	client Client
+	out    *outbox
+}
+
+var _ Client = sessionClient{}
+
+// Notify implements Client.
+func (c sessionClient) Notify(ctx context.Context, method string, params any) error {
+	if err := c.flush(ctx, method); err != nil {
+		return err
+	}
+	return c.client.Notify(ctx, method, params)
+}
+
+// RequestPermission implements Client.
+func (c sessionClient) RequestPermission(ctx context.Context, req acpsdk.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
+	if err := c.flush(ctx, acpsdk.ClientMethodSessionRequestPermission); err != nil {
+		return acpsdk.RequestPermissionResponse{}, err
+	}
+	return c.client.RequestPermission(ctx, req)
+}
+
+// ReadTextFile implements Client.
+func (c sessionClient) ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error) {
+	if err := c.flush(ctx, acpsdk.ClientMethodFsReadTextFile); err != nil {
+		return acpsdk.ReadTextFileResponse{}, err
+	}
+	return c.client.ReadTextFile(ctx, req)
+}
+
+// WriteTextFile implements Client.
+func (c sessionClient) WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error) {
+	if err := c.flush(ctx, acpsdk.ClientMethodFsWriteTextFile); err != nil {
+		return acpsdk.WriteTextFileResponse{}, err
+	}
+	return c.client.WriteTextFile(ctx, req)
+}
+
+// flush waits until the session's queued updates are sent, or ctx ends.
+func (c sessionClient) flush(ctx context.Context, method string) error {
+	if err := c.out.flush(ctx); err != nil {
+		return fmt.Errorf("%s not sent: the session's earlier updates were not delivered: %w", method, err)
+	}
+	return nil
 }

@@ -14,4 +14,9 @@
 // agent) from the SessionConfig the bridge hands it: the working
 // directory, the roots, the editor's file access when the client offers
 // it, and the approver that turns "ask" into session/request_permission.
+//
+// Order on the wire: a session's updates go out in the order its events
+// happened, and every request a session makes to the editor (a permission
+// prompt, a file read or write) goes out after every update it queued
+// before it, so the editor always knows the tool call a request is about.
 package bridge

@@ -53,7 +53,7 @@ func sharedSchema(t testing.TB) *acptest.Schema {
 	t.Helper()
 	schemaOnce.Do(func() { schema, schemaErr = acptest.OpenSchema() })
 	if schemaErr != nil {
-		t.Fatalf("loading the ACP schema (run `npm ci --prefix e2e`): %v", schemaErr)
+		t.Fatalf("loading the ACP schema: %v", schemaErr)
 	}
 	return schema
 }
@@ -128,6 +128,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 		e.factoryCalls.Add(1)
 		return factory(ctx, cfg)
 	}
+	schema := sharedSchema(t) // before the cleanup below: checkFrames needs a client
 	// Registered before Connect, so it runs after the client's own cleanup
 	// (Close): every frame is in by then.
 	t.Cleanup(e.checkFrames)
@@ -143,7 +144,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 			b.Close()
 		}
 		return err
-	}, acptest.WithSchema(sharedSchema(t)))
+	}, acptest.WithSchema(schema))
 	return e
 }
 
@@ -518,6 +519,9 @@ func (e *env) checkFrames() {
 					t.Errorf("frame %d: tool_call %s announced twice", i, u.ToolCallID)
 				}
 				announced[key] = i
+				if !isObject(u.RawInput) {
+					t.Errorf("frame %d: tool_call %s: rawInput %s is not the arguments object", i, u.ToolCallID, u.RawInput)
+				}
 			case "tool_call_update":
 				if _, ok := announced[key]; !ok {
 					t.Errorf("frame %d: B65: tool_call_update for %s before (or without) its tool_call: %s", i, u.ToolCallID, f.Raw)
@@ -531,6 +535,9 @@ func (e *env) checkFrames() {
 			}
 			if _, ok := announced[string(req.SessionId)+"\x00"+string(req.ToolCall.ToolCallId)]; !ok {
 				t.Errorf("frame %d: a permission request for %s before its tool_call", i, req.ToolCall.ToolCallId)
+			}
+			if raw, _ := json.Marshal(req.ToolCall.RawInput); !isObject(raw) {
+				t.Errorf("frame %d: the permission request for %s: rawInput %s is not the arguments object", i, req.ToolCall.ToolCallId, raw)
 			}
 		}
 	}
@@ -583,6 +590,12 @@ func (e *env) checkFrames() {
 			t.Errorf("frame %d: a session/update for %s outside every prompt of the session (after its answer?): %s", i, u.Session, f.Raw)
 		}
 	}
+}
+
+// isObject reports whether raw is a JSON object.
+func isObject(raw json.RawMessage) bool {
+	var obj map[string]json.RawMessage
+	return json.Unmarshal(raw, &obj) == nil && obj != nil
 }
 
 // --- model doubles ------------------------------------------------------

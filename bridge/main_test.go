@@ -4,8 +4,11 @@ import (
 	"testing"
 
 	"go.uber.org/goleak"
+
+	"github.com/dsh-acp/dsh-acp/acp/acptest"
 )
 
 func TestMain(m *testing.M) {
+	acptest.RequireSchema() // fails at once, saying "run `make deps` first"
 	goleak.VerifyTestMain(m)
 }

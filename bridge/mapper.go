@@ -152,10 +152,8 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
 			Title:     displayTitle(v.Title, path, m.opts.Cwd),
 			Kind:      string(v.Kind.OrOther()),
+			RawInput:  rawInput(p.Arguments),
 			Locations: m.locations(v.Locations),
-		}
-		if v.RawInput != "" {
-			u.RawInput = json.RawMessage(v.RawInput)
 		}
 		if items := contentItems(v.Content); len(items) > 0 {
 			u.Content = items
@@ -173,6 +171,7 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
 			Title:     displayTitle(v.Title, path, m.opts.Cwd),
 			Kind:      "edit",
+			RawInput:  rawInput(p.Arguments),
 			Locations: m.locations(v.Locations),
 		}
 		if items := m.diffItems(v.Diffs); len(items) > 0 {
@@ -181,10 +180,9 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 		return u
 	case presentation.TerminalCallView:
 		state.card = "terminal"
-		raw, _ := jsonvalue.Marshal(v.Title)
 		u := toolCall{
 			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
-			Title: v.Title, Kind: "execute", RawInput: json.RawMessage(raw),
+			Title: v.Title, Kind: "execute", RawInput: rawInput(p.Arguments),
 		}
 		if v.Description != "" {
 			u.Content = append(u.Content, textItem(v.Description))
@@ -208,16 +206,24 @@ func (m *Mapper) fallbackCall(p session.ToolCall) toolCall {
 	}
 }
 
-// rawInput is the model's argument text as JSON: {} when empty, the text
-// itself when it is JSON, and a JSON string holding it otherwise.
+// rawInput is a call's arguments as the editor is shown them, whatever its
+// card: always a JSON object, since editors read members of it
+// (agent-shell reads rawInput.command and fails on anything else).
+//
+//   - arguments that are a JSON object: that object (canonical text);
+//   - no arguments (empty or blank): {};
+//   - anything else — malformed JSON, or JSON that is not an object:
+//     {"_raw": "<the text as sent>"}, an extension member (ACP reserves
+//     names starting with "_" for those), so the editor still shows what
+//     the model sent.
 func rawInput(args string) json.RawMessage {
-	if args == "" {
+	if strings.TrimSpace(args) == "" {
 		return json.RawMessage("{}")
 	}
-	if canonical, err := jsonvalue.Canonicalize(args); err == nil {
+	if canonical, err := jsonvalue.Canonicalize(args); err == nil && strings.HasPrefix(canonical, "{") {
 		return json.RawMessage(canonical)
 	}
-	return json.RawMessage(jsonvalue.Quote(args))
+	return json.RawMessage(`{"_raw":` + jsonvalue.Quote(args) + `}`)
 }
 
 // terminalCwd is the directory a terminal card shows: the view's when

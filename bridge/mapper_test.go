@@ -76,6 +76,12 @@ func TestMapperToolCards(t *testing.T) {
 	editView := presentation.DiffCallView{Title: "Edit src/b.ts", Diffs: []presentation.FileDiff{presentation.ReplaceDiff("src/b.ts", "x", "y")},
 		Locations: []presentation.FileLocation{{Path: "src/b.ts"}}}
 	bash := presentation.TerminalCallView{Title: "echo hi", Description: "Greet"}
+	// The arguments each call was made with: rawInput is always these,
+	// whatever the card (B17, issue 7 item 6).
+	const (
+		bashArgs = `{"command":"echo hi","description":"Greet"}`
+		readArgs = `{"file_path":"src/a.ts","offset":12}`
+	)
 	tests := []struct {
 		name   string
 		opts   bridge.MapperOptions
@@ -95,7 +101,7 @@ func TestMapperToolCards(t *testing.T) {
 			},
 		},
 		{
-			name: "B18 B19 B20 B22 raw and empty arguments, failure, dropped blocks",
+			name: "B18 B19 B20 B22 malformed arguments as {\"_raw\": text}, none as {}; failure, dropped blocks",
 			events: []session.Payload{
 				session.ToolCall{CallID: "c1", Name: "x", Arguments: `{oops`},
 				session.ToolCall{CallID: "c2", Name: "y", Arguments: ``},
@@ -103,7 +109,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c2", Content: []presentation.ContentBlock{presentation.UnknownBlock{Type: "audio", JSON: `{"type":"audio"}`}}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"x","kind":"other","status":"pending","rawInput":"{oops"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"x","kind":"other","status":"pending","rawInput":{"_raw":"{oops"}}`,
 				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"y","kind":"other","status":"pending","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","content":[{"type":"content","content":{"type":"text","text":"Error: no"}}]}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","content":[]}`,
@@ -118,7 +124,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.GenericResultView{Title: "again"}, Content: []presentation.ContentBlock{presentation.Text("two")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"one"}}],"title":"done"}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"two"}}]}`,
 			},
@@ -127,12 +133,12 @@ func TestMapperToolCards(t *testing.T) {
 			name: "B40 B57 read: relative title, absolute location, 0-based row, in progress",
 			opts: bridge.MapperOptions{Cwd: cwd},
 			events: []session.Payload{
-				session.ToolCall{CallID: "c1", Name: "read", View: readView},
+				session.ToolCall{CallID: "c1", Name: "read", Arguments: readArgs, View: readView},
 				session.ToolStarted{CallID: "c1"},
 				session.ToolStarted{CallID: "ghost"},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","rawInput":{"file_path":"src/a.ts","offset":12},"locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"in_progress"}`,
 			},
 		},
@@ -140,11 +146,11 @@ func TestMapperToolCards(t *testing.T) {
 			name: "B40 B53 B58 edit: diff card with absolute paths; the applied hunk replaces it",
 			opts: bridge.MapperOptions{Cwd: cwd},
 			events: []session.Payload{
-				session.ToolCall{CallID: "c1", Name: "edit", View: editView},
+				session.ToolCall{CallID: "c1", Name: "edit", Arguments: `{"file_path":"src/b.ts","old_string":"x","new_string":"y"}`, View: editView},
 				session.ToolResult{CallID: "c1", View: presentation.DiffResultView{Title: "Edit src/b.ts", Diffs: []presentation.FileDiff{presentation.ReplaceDiff("src/b.ts", "a\nOLD\nb", "a\nNEW\nb")}}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit src/b.ts","kind":"edit","status":"pending","locations":[{"path":"/home/u/proj/src/b.ts"}],"content":[{"type":"diff","path":"/home/u/proj/src/b.ts","oldText":"x","newText":"y"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit src/b.ts","kind":"edit","status":"pending","rawInput":{"file_path":"src/b.ts","old_string":"x","new_string":"y"},"locations":[{"path":"/home/u/proj/src/b.ts"}],"content":[{"type":"diff","path":"/home/u/proj/src/b.ts","oldText":"x","newText":"y"}]}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"diff","path":"/home/u/proj/src/b.ts","oldText":"a\nOLD\nb","newText":"a\nNEW\nb"}],"title":"Edit src/b.ts"}`,
 			},
 		},
@@ -158,8 +164,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", IsError: true, Content: []presentation.ContentBlock{presentation.Text("Error: disk full")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write a.txt","kind":"edit","status":"pending","content":[{"type":"diff","path":"/home/u/proj/a.txt","oldText":null,"newText":"hi\n"}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Write b","kind":"edit","status":"pending"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write a.txt","kind":"edit","status":"pending","rawInput":{},"content":[{"type":"diff","path":"/home/u/proj/a.txt","oldText":null,"newText":"hi\n"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Write b","kind":"edit","status":"pending","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed"}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","content":[{"type":"content","content":{"type":"text","text":"Error: disk full"}}]}`,
 			},
@@ -168,13 +174,13 @@ func TestMapperToolCards(t *testing.T) {
 			name: "B41 B97 terminal on: terminal block, info, streamed output, exit",
 			opts: bridge.MapperOptions{Cwd: cwd, Terminal: true},
 			events: []session.Payload{
-				session.ToolCall{CallID: "c1", Name: "bash", View: bash},
+				session.ToolCall{CallID: "c1", Name: "bash", Arguments: bashArgs, View: bash},
 				session.ToolOutput{CallID: "c1", Output: "h"},
 				session.ToolOutput{CallID: "c1", Output: "i\n"},
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "hi\n", ExitCode: code(0)}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":"echo hi","content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"h"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"i\n"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_output":{"terminal_id":"c1","data":""},"terminal_exit":{"terminal_id":"c1","exit_code":0}}}`,
@@ -184,14 +190,14 @@ func TestMapperToolCards(t *testing.T) {
 			name: "B44 B45 B48 terminal on, not streamed: output, signal, title; no exit when unknown",
 			opts: bridge.MapperOptions{Cwd: cwd, Terminal: true},
 			events: []session.Payload{
-				session.ToolCall{CallID: "c1", Name: "bash", View: presentation.TerminalCallView{Title: "sleep 9", Cwd: "/abs"}},
-				session.ToolCall{CallID: "c2", Name: "bash", View: presentation.TerminalCallView{Title: "true", Cwd: "sub"}},
+				session.ToolCall{CallID: "c1", Name: "bash", Arguments: `{"command":"sleep 9","workdir":"/abs"}`, View: presentation.TerminalCallView{Title: "sleep 9", Cwd: "/abs"}},
+				session.ToolCall{CallID: "c2", Name: "bash", Arguments: `{"command":"true","workdir":"sub"}`, View: presentation.TerminalCallView{Title: "true", Cwd: "sub"}},
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Title: "slept", Output: "gone\n", Signal: "SIGKILL"}},
 				session.ToolResult{CallID: "c2", View: presentation.TerminalResultView{}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"sleep 9","kind":"execute","status":"pending","rawInput":"sleep 9","content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/abs"}}}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"true","kind":"execute","status":"pending","rawInput":"true","content":[{"type":"terminal","terminalId":"c2"}],"_meta":{"terminal_info":{"terminal_id":"c2","cwd":"/home/u/proj/sub"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"sleep 9","kind":"execute","status":"pending","rawInput":{"command":"sleep 9","workdir":"/abs"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/abs"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"true","kind":"execute","status":"pending","rawInput":{"command":"true","workdir":"sub"},"content":[{"type":"terminal","terminalId":"c2"}],"_meta":{"terminal_info":{"terminal_id":"c2","cwd":"/home/u/proj/sub"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","title":"slept","_meta":{"terminal_output":{"terminal_id":"c1","data":"gone\n"},"terminal_exit":{"terminal_id":"c1","signal":"SIGKILL"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","_meta":{"terminal_output":{"terminal_id":"c2","data":""}}}`,
 			},
@@ -200,14 +206,14 @@ func TestMapperToolCards(t *testing.T) {
 			name: "B46 B49 B50 terminal off: bare execute card, fenced console output streamed and final",
 			opts: bridge.MapperOptions{Cwd: cwd},
 			events: []session.Payload{
-				session.ToolCall{CallID: "c1", Name: "bash", View: bash},
-				session.ToolCall{CallID: "c2", Name: "bash", View: presentation.TerminalCallView{Title: "ls"}},
+				session.ToolCall{CallID: "c1", Name: "bash", Arguments: bashArgs, View: bash},
+				session.ToolCall{CallID: "c2", Name: "bash", Arguments: `{"command":"ls"}`, View: presentation.TerminalCallView{Title: "ls"}},
 				session.ToolOutput{CallID: "c1", Output: "hi\n"},
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Title: "greeted", Output: "hi\n", ExitCode: code(0)}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":"echo hi","content":[{"type":"content","content":{"type":"text","text":"Greet"}}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"ls","kind":"execute","status":"pending","rawInput":"ls"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"ls","kind":"execute","status":"pending","rawInput":{"command":"ls"}}`,
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nhi\\n```\"}}]}",
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"status\":\"completed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nhi\\n```\"}}],\"title\":\"greeted\"}",
 			},
@@ -221,7 +227,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "o"}, Content: []presentation.ContentBlock{presentation.Text("raw")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"raw"}}]}`,
 			},
 		},
@@ -233,8 +239,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolCall{CallID: "c2", Name: "read", View: presentation.GenericCallView{Title: "Read " + cwd + "/..cache/x.ts", Kind: presentation.KindRead, Locations: []presentation.FileLocation{{Path: cwd + "/..cache/x.ts"}}}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /etc/passwd","kind":"read","status":"pending","locations":[{"path":"/etc/passwd"}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Read ..cache/x.ts","kind":"read","status":"pending","locations":[{"path":"/home/u/proj/..cache/x.ts"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /etc/passwd","kind":"read","status":"pending","rawInput":{},"locations":[{"path":"/etc/passwd"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Read ..cache/x.ts","kind":"read","status":"pending","rawInput":{},"locations":[{"path":"/home/u/proj/..cache/x.ts"}]}`,
 			},
 		},
 		{
@@ -249,11 +255,11 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "p", View: presentation.SearchPathsView{Paths: []string{"a.go", "b.go"}, Total: 2}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"r","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"r","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","rawInput":{},"locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"r\",\"status\":\"completed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```go\\nx := 1\\n```\"}}],\"title\":\"Read src/a.ts\"}",
-				`{"sessionUpdate":"tool_call","toolCallId":"g","title":"Grep x","kind":"search","status":"pending"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"g","title":"Grep x","kind":"search","status":"pending","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"g","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.go:3: x := 1\n… (9 matches in all; narrow the search to see the rest)"}}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"p","title":"Glob *.go","kind":"search","status":"pending"}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"p","title":"Glob *.go","kind":"search","status":"pending","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"p","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.go\nb.go"}}]}`,
 			},
 		},

@@ -14,8 +14,10 @@ import (
 )
 
 // flushTimeout bounds how long a finished prompt waits for its updates to
-// reach a client that stopped reading.
-const flushTimeout = 10 * time.Second
+// reach a client that stopped reading. It is a guard, not a pace: a client
+// that reads, however loaded its machine, gets every update before the
+// answer.
+const flushTimeout = 30 * time.Second
 
 // liveSession is one session of the connection: its runtime, the mapping
 // of its events to updates, and its running prompt.
@@ -26,6 +28,7 @@ type liveSession struct {
 	rt      Runtime
 	mapper  *Mapper
 	out     *outbox
+	client  sessionClient // every call to the client goes through it
 	stopLog func()
 
 	mu        sync.Mutex
@@ -37,12 +40,18 @@ type liveSession struct {
 	closed    bool
 }
 
+// newLiveSession returns a session with its outbox running, not started.
+func newLiveSession(id string, b *Bridge) *liveSession {
+	s := &liveSession{id: id, bridge: b, calls: map[string]session.ToolCall{}}
+	s.out = newOutbox(id, b.client, b.opts.Logger)
+	s.client = sessionClient{client: b.client, out: s.out}
+	return s
+}
+
 // start subscribes the session's updates to its log.
 func (s *liveSession) start(rt Runtime, opts MapperOptions) {
 	s.rt = rt
 	s.mapper = NewMapper(opts)
-	s.calls = map[string]session.ToolCall{}
-	s.out = newOutbox(s.id, s.bridge.client, s.bridge.opts.Logger)
 	s.stopLog = rt.Log.Subscribe(s.show)
 }
 

@@ -9,11 +9,16 @@ type CallView interface {
 	isCallView()
 }
 
-// GenericCallView is a titled card with an optional kind, raw input, content
-// and followable locations. RawInput is canonical JSON text ("" when absent).
+// GenericCallView is a titled card with an optional kind, content and
+// followable locations.
 type GenericCallView struct {
-	Title     string
-	Kind      ToolCallKind
+	Title string
+	Kind  ToolCallKind
+	// RawInput is ignored: a card chooses its title and content only, and
+	// editors are always shown the call's arguments as the model sent
+	// them.
+	//
+	// Deprecated: to be removed once no presenter or test sets it.
 	RawInput  string
 	Content   []ContentBlock
 	Locations []FileLocation

@@ -47,8 +47,13 @@ func WithSchema(s *Schema) Option { return func(c *config) { c.schema = s } }
 // discarded by default.
 func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 
+// defaultCloseTimeout guards Close against a server that never returns. It
+// is a hang guard, not a timing assertion: generous enough for a loaded
+// machine running the race detector.
+const defaultCloseTimeout = 2 * time.Minute
+
 // WithCloseTimeout bounds how long Close waits for the server to return
-// after its input ends (default 10 s).
+// after its input ends (default 2 minutes, a guard against hangs).
 func WithCloseTimeout(d time.Duration) Option { return func(c *config) { c.closeTimeout = d } }
 
 // Client is an in-process ACP client connected to a server over io.Pipes.
@@ -83,7 +88,7 @@ type Client struct {
 	changed  chan struct{} // closed and replaced whenever frames grows
 	frames   []Frame
 	taken    map[int]bool              // frames WaitFrame already returned
-	sent     map[string]string         // id → method of requests the client sent
+	sent     map[string][]string       // id → methods of the requests the client sent with it, oldest first
 	pending  map[string]chan Frame     // id → the Call waiting for it
 	handle   map[string]RequestHandler // method → handler of server requests
 	nextID   int64
@@ -106,7 +111,7 @@ func NewClient(t testing.TB, newAgent func(*acp.Conn) acp.Agent, opts ...Option)
 // Connect runs serve in a goroutine and connects a Client to it.
 func Connect(t testing.TB, serve ServeFunc, opts ...Option) *Client {
 	t.Helper()
-	cfg := config{closeTimeout: 10 * time.Second}
+	cfg := config{closeTimeout: defaultCloseTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -123,7 +128,7 @@ func Connect(t testing.TB, serve ServeFunc, opts ...Option) *Client {
 		serveDone: make(chan struct{}), readDone: make(chan struct{}),
 		closeTO: cfg.closeTimeout,
 		changed: make(chan struct{}),
-		taken:   map[int]bool{}, sent: map[string]string{},
+		taken:   map[int]bool{}, sent: map[string][]string{},
 		pending: map[string]chan Frame{}, handle: map[string]RequestHandler{},
 	}
 	go func() {
@@ -159,7 +164,7 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 	id := strconv.FormatInt(c.nextID, 10)
 	ch := make(chan Frame, 1)
 	c.pending[id] = ch
-	c.sent[id] = method
+	c.sent[id] = append(c.sent[id], method)
 	c.mu.Unlock()
 
 	msg := struct {
@@ -211,20 +216,18 @@ func (c *Client) Notify(method string, params any) error {
 
 // SendRaw writes line and a '\n' to the server as is, for bad-input
 // tests. When line is a request the Client can read (an object with an
-// id), its answer is validated by its method like any other.
+// id), its answer is validated by its method like any other. The id and
+// method of a line over 1 MiB are read from the members before its first
+// large value, so a huge request keeps its id when "id" comes first.
+//
+// Sending an id again while it is in flight is allowed (a test of how the
+// server treats duplicates); its answers are matched to the requests in
+// the order they were sent, so reuse the method too.
 func (c *Client) SendRaw(line string) error {
-	if len(line) < 1<<20 && json.Valid([]byte(line)) {
-		var probe struct {
-			ID     json.RawMessage `json:"id"`
-			Method json.RawMessage `json:"method"`
-		}
-		if json.Unmarshal([]byte(line), &probe) == nil && probe.ID != nil {
-			var method string
-			_ = json.Unmarshal(probe.Method, &method)
-			c.mu.Lock()
-			c.sent[idKey(probe.ID)] = method
-			c.mu.Unlock()
-		}
+	if id, method, ok := requestHead(line); ok {
+		c.mu.Lock()
+		c.sent[id] = append(c.sent[id], method)
+		c.mu.Unlock()
 	}
 	return c.writeLine([]byte(line))
 }

@@ -86,7 +86,7 @@ func TestClientFlagsViolations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{TB: t}
 			c := acptest.Connect(rec, scripted(tt.extra, tt.reply), acptest.WithSchema(mustSchema(t)))
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 			defer cancel()
 			_ = c.Call(ctx, "session/prompt", acpsdk.PromptRequest{SessionId: "s1", Prompt: []acpsdk.ContentBlock{acpsdk.TextBlock("hi")}}, nil)
 			if err := c.Close(); err != nil {
@@ -161,7 +161,7 @@ func TestClientAnswersServerRequests(t *testing.T) {
 				if line != tt.want {
 					t.Errorf("answer\n got %s\nwant %s", line, tt.want)
 				}
-			case <-time.After(5 * time.Second):
+			case <-time.After(hangGuard):
 				t.Fatal("no answer")
 			}
 		})

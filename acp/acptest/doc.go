@@ -2,8 +2,8 @@
 // acp.Serve (or any server) over io.Pipes, and a Schema that validates
 // every message against its own definition in the ACP v1 JSON Schema
 // shipped by the pinned npm package @agentclientprotocol/sdk (install it
-// with `npm ci --prefix e2e`; a missing schema fails the test, it never
-// skips).
+// with `make deps`, which runs `npm ci --prefix e2e`; a missing schema
+// fails the tests at once, it never skips: see RequireSchema).
 //
 //	func TestPrompt(t *testing.T) {
 //		ctx := context.Background()

@@ -39,10 +39,9 @@ func (c *Client) receive(line []byte, terminated bool) {
 func (c *Client) receiveResponse(f Frame) {
 	key := idKey(f.ID)
 	c.mu.Lock()
-	method, known := c.sent[key]
+	method, known := c.takeSent(key)
 	ch := c.pending[key]
 	delete(c.pending, key)
-	delete(c.sent, key)
 	c.mu.Unlock()
 	f.Answers = method
 
@@ -71,12 +70,27 @@ func (c *Client) failCall(f Frame, err error) {
 	c.mu.Lock()
 	ch := c.pending[key]
 	delete(c.pending, key)
-	delete(c.sent, key)
+	c.takeSent(key)
 	c.mu.Unlock()
 	if ch != nil {
 		f.Error = &RPCError{Message: "acptest: invalid frame: " + err.Error()}
 		ch <- f
 	}
+}
+
+// takeSent removes and returns the method of the oldest request sent with
+// id key that is still unanswered. The caller holds c.mu.
+func (c *Client) takeSent(key string) (method string, ok bool) {
+	methods := c.sent[key]
+	if len(methods) == 0 {
+		return "", false
+	}
+	if len(methods) == 1 {
+		delete(c.sent, key)
+	} else {
+		c.sent[key] = methods[1:]
+	}
+	return methods[0], true
 }
 
 // errorObject extracts the raw error member of a response line.

@@ -16,7 +16,7 @@ import (
 
 // SchemaPath is where the ACP v1 JSON Schema lives, relative to the module
 // root: shipped by the npm package @agentclientprotocol/sdk that
-// e2e/package-lock.json pins, installed by `npm ci --prefix e2e`.
+// e2e/package-lock.json pins, installed by `make deps` (`npm ci --prefix e2e`).
 const SchemaPath = "e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"
 
 // schemaURL names the schema document inside the compiler.
@@ -119,19 +119,30 @@ func LoadSchema(t testing.TB) *Schema {
 
 // OpenSchema is LoadSchema for callers without a testing.TB.
 func OpenSchema() (*Schema, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, fmt.Errorf("locating the ACP schema: %w", err)
-	}
-	root, err := moduleRoot(wd)
+	path, err := schemaFile()
 	if err != nil {
 		return nil, err
 	}
+	return OpenSchemaFile(path)
+}
+
+// schemaFile locates the installed schema from the working directory; its
+// error says how to install it.
+func schemaFile() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("locating the ACP schema: %w", err)
+	}
+	root, err := moduleRoot(wd)
+	if err != nil {
+		return "", err
+	}
 	path := filepath.Join(root, filepath.FromSlash(SchemaPath))
 	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("the ACP JSON Schema is missing (%w); run `npm ci --prefix e2e` in %s to install @agentclientprotocol/sdk from e2e/package-lock.json", err, root)
+		return "", fmt.Errorf("the ACP JSON Schema that validates every message in these tests is missing (%w): "+
+			"run `make deps` first (it runs `npm ci --prefix e2e` in %s, installing @agentclientprotocol/sdk from e2e/package-lock.json)", err, root)
 	}
-	return OpenSchemaFile(path)
+	return path, nil
 }
 
 // moduleRoot walks up from dir to the directory holding go.mod.

@@ -111,7 +111,7 @@ func TestSchemaMissing(t *testing.T) {
 	}
 	t.Chdir(sub)
 	_, err := acptest.OpenSchema()
-	if err == nil || !strings.Contains(err.Error(), "npm ci --prefix e2e") {
-		t.Fatalf("OpenSchema = %v, want an error saying to run npm ci --prefix e2e", err)
+	if err == nil || !strings.Contains(err.Error(), "run `make deps` first") || !strings.Contains(err.Error(), "npm ci --prefix e2e") {
+		t.Fatalf("OpenSchema = %v, want an error saying to run make deps (npm ci --prefix e2e)", err)
 	}
 }
