@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 )
 
@@ -17,6 +21,10 @@ func envOf(vars map[string]string) environ {
 }
 
 func TestParseConfig(t *testing.T) {
+	configFile := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(configFile, []byte("# nothing is read yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name    string
 		args    []string
@@ -28,9 +36,10 @@ func TestParseConfig(t *testing.T) {
 			name: "defaults",
 			env:  map[string]string{"HOME": "/home/u"},
 			check: func(t *testing.T, cfg config) {
-				if cfg.command != "serve" || cfg.llm.BaseURL != "https://api.deepseek.com" || cfg.llm.Model != "deepseek-chat" ||
+				if cfg.command != "serve" || cfg.llm.BaseURL != "https://api.deepseek.com" || cfg.llm.Model != llm.DefaultModel ||
 					cfg.preset != policy.WorkspaceWrite || cfg.logLevel != slog.LevelInfo ||
-					cfg.stateDir != "/home/u/.local/state/dsh-acp" || cfg.configFile != "/home/u/.config/dsh-acp/config.toml" {
+					cfg.stateDir != "/home/u/.local/state/dsh-acp" || cfg.configFile != "/home/u/.config/dsh-acp/config.toml" ||
+					cfg.configGiven || cfg.shellEnvAllow != nil {
 					t.Errorf("cfg = %+v", cfg)
 				}
 			},
@@ -38,10 +47,11 @@ func TestParseConfig(t *testing.T) {
 		{
 			name: "environment",
 			env: map[string]string{"DSH_BASE_URL": "http://localhost:11434/v1", "DSH_MODEL": "qwen", "DSH_MODEL_SCRIPT": "/s.jsonl",
-				"DEEPSEEK_API_KEY": "k", "XDG_STATE_HOME": "/state", "DSH_CONFIG": "/c.toml"},
+				"DEEPSEEK_API_KEY": "k", "XDG_STATE_HOME": "/state", "DSH_CONFIG": configFile, "DSH_SHELL_ENV_ALLOW": "github_token, AWS_*"},
 			check: func(t *testing.T, cfg config) {
 				if cfg.llm.BaseURL != "http://localhost:11434/v1" || cfg.llm.Model != "qwen" || cfg.llm.ModelScript != "/s.jsonl" ||
-					cfg.llm.APIKey != "k" || cfg.stateDir != "/state/dsh-acp" || cfg.configFile != "/c.toml" {
+					cfg.llm.APIKey != "k" || cfg.stateDir != "/state/dsh-acp" || cfg.configFile != configFile || !cfg.configGiven ||
+					!slices.Equal(cfg.shellEnvAllow, []string{"GITHUB_TOKEN", "AWS_*"}) {
 					t.Errorf("cfg = %+v", cfg)
 				}
 			},
@@ -72,6 +82,22 @@ func TestParseConfig(t *testing.T) {
 		{name: "bad preset", args: []string{"--permission", "yolo"}, wantErr: `unknown permission preset "yolo"`},
 		{name: "bad log level", args: []string{"--log-level", "loud"}, wantErr: "--log-level"},
 		{name: "stray argument", args: []string{"demo", "extra"}, wantErr: `unexpected argument "extra"`},
+		{
+			name: "--config naming a readable file",
+			args: []string{"--config", configFile},
+			check: func(t *testing.T, cfg config) {
+				checkCommand(t, cfg, "serve", cfg.configFile == configFile && cfg.configGiven)
+			},
+		},
+		{name: "--config naming a missing file", args: []string{"--config", "/nonexistent/dsh.toml"},
+			wantErr: "config file: open /nonexistent/dsh.toml: no such file or directory (give a readable file"},
+		{name: "DSH_CONFIG naming a missing file", env: map[string]string{"DSH_CONFIG": "/nonexistent/dsh.toml"},
+			wantErr: "config file: open /nonexistent/dsh.toml: no such file or directory"},
+		{name: "--config naming a directory", args: []string{"--config", os.TempDir()}, wantErr: "is a directory"},
+		{name: "--config wins over a bad DSH_CONFIG", args: []string{"--config", configFile}, env: map[string]string{"DSH_CONFIG": "/nonexistent"},
+			check: func(t *testing.T, cfg config) { checkCommand(t, cfg, "serve", cfg.configFile == configFile) }},
+		{name: "a bad DSH_SHELL_ENV_ALLOW pattern", env: map[string]string{"DSH_SHELL_ENV_ALLOW": "AWS_[*"},
+			wantErr: `DSH_SHELL_ENV_ALLOW: "AWS_[*" is not a valid pattern`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,9 +129,18 @@ func TestHelpAndVersion(t *testing.T) {
 	if code := run(t.Context(), []string{"--help"}, envOf(nil), io); code != 0 {
 		t.Errorf("--help exit = %d", code)
 	}
-	for _, want := range []string{"dsh-acp [flags]", "dsh-acp demo", "DSH_API_KEY", "-model-script", "stdout carries only protocol frames"} {
+	for _, want := range []string{"dsh-acp [flags]", "dsh-acp demo", "DSH_API_KEY", "-model-script", "stdout carries only protocol frames",
+		"-state-dir directory\n    \ta directory reserved for stored sessions: accepted, but nothing is stored yet",
+		"-config file\n    \ta config file: it must be readable, but no setting is read from it yet",
+		"DSH_STATE_DIR        reserved for stored sessions; nothing is stored yet",
+		"DSH_SHELL_ENV_ALLOW", "(default " + llm.DefaultModel + ")", "a second signal exits at once"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("help lacks %q", want)
+		}
+	}
+	for _, promise := range []string{"where sessions are kept", "the config file ("} {
+		if strings.Contains(errOut.String(), promise) {
+			t.Errorf("help promises %q, which does not work yet", promise)
 		}
 	}
 	if out.Len() != 0 {

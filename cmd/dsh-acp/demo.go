@@ -17,8 +17,9 @@ import (
 
 // demo runs a scripted session in a fresh temporary workspace through the
 // real stack — the ACP server, the bridge, the pipeline and the tools, over
-// an in-process pipe — and prints what an editor would show. It exits 0
-// when the session did what the script says.
+// an in-process pipe — under the --permission preset, and prints what an
+// editor would show. It exits 0 when the session did what the script
+// says.
 func demo(ctx context.Context, cfg config, io streams) int {
 	dir, err := os.MkdirTemp("", "dsh-acp-demo-*")
 	if err != nil {
@@ -52,14 +53,14 @@ func demo(ctx context.Context, cfg config, io streams) int {
 		served <- acp.Serve(ctx, toServer, fromServer, func(conn *acp.Conn) acp.Agent {
 			b = bridge.New(conn, bridge.Options{
 				Name: "dsh-acp", Title: "dsh", Version: version(),
-				Factory: app.Factory(app.Config{Provider: model, Logger: logger}),
+				Factory: app.Factory(app.Config{Provider: model, Preset: cfg.preset, Logger: logger}),
 			})
 			return b
 		}, acp.Options{Logger: logger})
 	}()
 
 	t := newTranscript(io.out, dir, cfg.demoVerbose)
-	reason, runErr := runDemoClient(ctx, toClient, fromClient, dir, t)
+	reason, runErr := runDemoClient(ctx, toClient, fromClient, dir, cfg.preset, t)
 	// The client goes away: the server reads EOF, and anything it still
 	// writes fails instead of waiting for a reader.
 	fromClient.Close()

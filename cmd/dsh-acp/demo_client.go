@@ -8,6 +8,8 @@ import (
 	"io"
 
 	"go.lsp.dev/jsonrpc2"
+
+	"github.com/dsh-acp/dsh-acp/policy"
 )
 
 // duplex joins the two ends a client talks through.
@@ -17,9 +19,10 @@ type duplex struct {
 }
 
 // runDemoClient is the editor of the demo: it initializes (opting into
-// live terminals), opens a session in dir, sends the prompt, approves the
-// command the agent asks about, and hands every update to the transcript.
-func runDemoClient(ctx context.Context, r io.ReadCloser, w io.WriteCloser, dir string, t *transcript) (string, error) {
+// live terminals), opens a session in dir, sends the prompt, approves once
+// every call the agent asks about (which calls ask depends on preset), and
+// hands every update to the transcript.
+func runDemoClient(ctx context.Context, r io.ReadCloser, w io.WriteCloser, dir string, preset policy.Preset, t *transcript) (string, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	conn := jsonrpc2.NewConn(jsonrpc2.NewNDJSONStream(duplex{r, w}))
 	conn.Go(ctx, func(_ context.Context, req *jsonrpc2.Request) (any, error) {
@@ -64,7 +67,7 @@ func runDemoClient(ctx context.Context, r io.ReadCloser, w io.WriteCloser, dir s
 	if _, err := conn.Call(ctx, "initialize", initialize, &info); err != nil {
 		return "", fmt.Errorf("initialize: %w", err)
 	}
-	t.header(info.AgentInfo.Name, info.AgentInfo.Version, info.ProtocolVersion)
+	t.header(info.AgentInfo.Name, info.AgentInfo.Version, info.ProtocolVersion, preset)
 
 	var created struct {
 		SessionID string `json:"sessionId"`

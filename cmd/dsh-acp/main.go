@@ -10,6 +10,13 @@
 //	dsh-acp version          print the version
 //
 // See dsh-acp --help for the flags and the environment.
+//
+// The server stops when stdin ends, when stdout is closed, and on SIGINT
+// or SIGTERM: every running turn is answered "cancelled", every command
+// and background job is stopped, and it exits 0; a second signal, or a
+// shutdown taking longer than ten seconds, ends it at once. On Linux it is
+// the child subreaper of everything its commands start, and on the way
+// out it kills whatever of that is left.
 package main
 
 import (
@@ -18,12 +25,25 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Orphans of our commands stay our descendants, for the shutdown to
+	// find; without it only process groups and strays are stopped.
+	_ = becomeSubreaper()
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE)
+	ctx, stop := watchSignals(context.Background(), sigs,
+		func() <-chan time.Time { return time.After(shutdownLimit) },
+		func(code int, why string) {
+			fmt.Fprintf(os.Stderr, "dsh-acp: %s: exiting now\n", why)
+			killDescendants()
+			os.Exit(code)
+		})
 	code := run(ctx, os.Args[1:], environ(os.LookupEnv), streams{in: os.Stdin, out: os.Stdout, err: os.Stderr})
 	stop()
+	killDescendants()
 	os.Exit(code)
 }
 

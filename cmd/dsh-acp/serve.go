@@ -2,19 +2,28 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
+	"sync"
+	"syscall"
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/tools/shell"
 )
 
 // defaultContextWindow is the model context size usage updates report.
 const defaultContextWindow = 131072
 
 // serve runs the ACP server on the program's stdin and stdout until the
-// client goes away; it exits 0 then.
+// client goes away (stdin ends, or stdout is closed) or ctx is cancelled
+// (SIGINT, SIGTERM). Cancelling ctx ends every running turn, answered
+// "cancelled", and stops every command and background job before the
+// connection closes; it never waits for stdin. serve exits 0 in all these
+// cases, 1 when the connection fails otherwise.
 func serve(ctx context.Context, cfg config, io streams) int {
 	logger, closeLog, err := openLogger(cfg, io.err)
 	if err != nil {
@@ -22,26 +31,64 @@ func serve(ctx context.Context, cfg config, io streams) int {
 		return 2
 	}
 	defer closeLog()
+	hintIfTerminal(io.in, io.err)
 	provider, err := llm.NewProvider(cfg.llm)
 	if err != nil {
 		fmt.Fprintf(io.err, "dsh-acp: %v\n", err)
 		return 1
 	}
-	factory := app.Factory(app.Config{Provider: provider, Preset: cfg.preset, Logger: logger})
-	var b *bridge.Bridge
-	err = acp.Serve(ctx, io.in, io.out, func(conn *acp.Conn) acp.Agent {
-		b = bridge.New(conn, bridge.Options{
+	factory := app.Factory(app.Config{Provider: provider, Preset: cfg.preset, Logger: logger,
+		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}})
+
+	in := detach(io.in)
+	defer in.Close()
+	// The connection outlives ctx: the shutdown ends it once every turn
+	// has been answered.
+	connCtx, closeConn := context.WithCancel(context.WithoutCancel(ctx))
+	defer closeConn()
+	served := make(chan struct{})
+	var shutdown sync.WaitGroup
+	var agent *answeringAgent
+	err = acp.Serve(connCtx, in, io.out, func(conn *acp.Conn) acp.Agent {
+		agent = &answeringAgent{Bridge: bridge.New(conn, bridge.Options{
 			Name: "dsh-acp", Title: "dsh", Version: version(),
 			Factory: factory, ContextWindow: defaultContextWindow, Logger: logger,
-		})
-		return b
+		})}
+		shutdown.Go(func() { shutDownOnCancel(ctx, served, agent, closeConn, logger) })
+		return agent
 	}, acp.Options{Logger: logger})
-	if b != nil {
-		b.Close()
+	close(served)
+	shutdown.Wait()
+	if agent != nil {
+		agent.Close()
 	}
-	if err != nil {
+	switch {
+	case err == nil:
+		return 0
+	case ctx.Err() != nil:
+		logger.Info("stopped", "cause", context.Cause(ctx))
+		return 0
+	case errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET):
+		logger.Info("the client closed stdout; stopped", "err", err)
+		return 0
+	default:
 		logger.Error("connection failed", "err", err)
 		return 1
 	}
-	return 0
+}
+
+// shutDownOnCancel waits for ctx to be cancelled while the connection is
+// served; then it ends every turn and stops every command (the prompts
+// answer "cancelled" while the connection is still open), waits until
+// each prompt has returned its answer, and closes the connection.
+func shutDownOnCancel(ctx context.Context, served <-chan struct{}, agent *answeringAgent, closeConn func(), logger *slog.Logger) {
+	select {
+	case <-ctx.Done():
+	case <-served:
+		return
+	}
+	logger.Info("shutting down: cancelling every turn and stopping every command", "cause", context.Cause(ctx))
+	agent.Close()
+	agent.waitAnswered()
+	closeConn()
 }

@@ -269,14 +269,15 @@ func quantile(v []float64, q float64) float64 {
 }
 
 // spawnBinary is $DSH_ACP_BIN, or this package built into a temporary
-// directory that is removed after the benchmark.
-func spawnBinary(b *testing.B) string {
+// directory that is removed after the test or benchmark.
+func spawnBinary(tb testing.TB) string {
+	tb.Helper()
 	if bin := os.Getenv("DSH_ACP_BIN"); bin != "" {
 		return bin
 	}
-	bin := filepath.Join(b.TempDir(), "dsh-acp")
+	bin := filepath.Join(tb.TempDir(), "dsh-acp")
 	if out, err := exec.Command(goTool(), "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+		tb.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }

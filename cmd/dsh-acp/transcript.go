@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/dsh-acp/dsh-acp/diffcard"
+	"github.com/dsh-acp/dsh-acp/policy"
 )
 
 // transcript prints a session the way a person reads it: the agent's
@@ -29,8 +30,9 @@ func newTranscript(out io.Writer, dir string, verbose bool) *transcript {
 	return &transcript{out: out, dir: dir, verbose: verbose, titles: map[string]string{}, running: map[string]bool{}}
 }
 
-func (t *transcript) header(name, version string, protocol int) {
-	fmt.Fprintf(t.out, "dsh-acp demo — %s %s, ACP v%d, workspace %s\n\n", name, version, protocol, t.dir)
+func (t *transcript) header(name, version string, protocol int, preset policy.Preset) {
+	fmt.Fprintf(t.out, "dsh-acp demo — %s %s, ACP v%d, workspace %s\n", name, version, protocol, t.dir)
+	fmt.Fprintf(t.out, "permission preset %s; the demo approves each permission request once\n\n", preset)
 }
 
 func (t *transcript) user(prompt string) {
@@ -115,7 +117,9 @@ func (t *transcript) toolUpdate(id, status string, content json.RawMessage, outp
 }
 
 // printContent shows a completed call's diffs as unified hunks and its
-// text as indented lines.
+// text as indented lines. A diff's texts are whole lines: a file's full
+// content ends in a newline (when the file does), an edit's hunk texts do
+// not, so each gets its final newline only when it lacks one.
 func (t *transcript) printContent(content json.RawMessage) {
 	var items []struct {
 		Type    string
@@ -130,10 +134,10 @@ func (t *transcript) printContent(content json.RawMessage) {
 		case "diff":
 			old := ""
 			if it.OldText != nil {
-				old = *it.OldText + "\n"
+				old = asLines(*it.OldText)
 			}
 			rel := strings.TrimPrefix(it.Path, t.dir+string(os.PathSeparator))
-			u, err := diffcard.Unified("a/"+rel, "b/"+rel, old, it.NewText+"\n")
+			u, err := diffcard.Unified("a/"+rel, "b/"+rel, old, asLines(it.NewText))
 			if err != nil {
 				fmt.Fprintf(t.out, "  (diff not printable: %v)\n", err)
 				continue
@@ -147,6 +151,15 @@ func (t *transcript) printContent(content json.RawMessage) {
 			}
 		}
 	}
+}
+
+// asLines is text ending in a newline: as it is when it has one or is
+// empty, else with one added.
+func asLines(text string) string {
+	if text == "" || strings.HasSuffix(text, "\n") {
+		return text
+	}
+	return text + "\n"
 }
 
 // permission prints the approval asked and the demo's answer.
@@ -169,7 +182,7 @@ func (t *transcript) permission(params json.RawMessage) string {
 	for _, o := range req.Options {
 		offered = append(offered, o.OptionID)
 	}
-	fmt.Fprintf(t.out, "  ? permission asked to run %q (options: %s)\n", req.ToolCall.Title, strings.Join(offered, ", "))
+	fmt.Fprintf(t.out, "  ? permission asked for %q (options: %s)\n", req.ToolCall.Title, strings.Join(offered, ", "))
 	fmt.Fprintf(t.out, "  → answered %s\n", answer)
 	return answer
 }

@@ -13,23 +13,24 @@ import (
 )
 
 // bashDescription is what the model reads about the bash tool, for a
-// Shell keeping limit bytes of each stream.
-func bashDescription(limit int) string {
+// Shell keeping limit bytes of each stream and spillLimit bytes in a spill
+// file.
+func bashDescription(limit int, spillLimit int64) string {
 	return fmt.Sprintf(`Run a shell command with bash -c in the session's working directory (or workdir) and return its output.
 
 - stdout comes first, then stderr after a "[stderr]" line; a non-zero exit ends the output with "[exit code: N]", a kill with "[killed by signal: SIG]".
 - timeout is in milliseconds: 120000 by default, at most 600000. A command that runs longer is killed and marked "[timed out after <ms>ms]". A background job has no timeout unless one is given.
 - stdin is closed: interactive programs get no input, so pass flags that make them non-interactive. Pagers print directly.
-- Each stream keeps its first %d and last %d bytes; when output is cut, the full output is written to the file named in "[output truncated; full output: <path>]".
-- Anything the command leaves running is stopped when it ends. For servers and watchers, set run_in_background: the command starts as a job and the result is its id; read its output with job_output, list jobs with job_list, stop it with job_kill.
-- Prefer the read, edit, write, grep and glob tools over cat, sed, echo >, grep and find.`, limit/2, limit-limit/2)
+- Each stream keeps its first %d and last %d bytes; when output is cut, the output (its first %d bytes at most) is written to the file named in "[output truncated; full output: <path>]", readable until the session ends.
+- Anything the command leaves running is stopped when it ends, including processes started with setsid or nohup. For servers and watchers, set run_in_background: the command starts as a job and the result is its id; read its output with job_output, list jobs with job_list, stop it with job_kill.
+- Prefer the read, edit, write, grep and glob tools over cat, sed, echo >, grep and find.`, limit/2, limit-limit/2, spillLimit)
 }
 
 // bashTool defines the bash tool.
 func (s *Shell) bashTool() (*registry.Tool, error) {
 	return registry.Define(registry.Spec[bashArgs, commandResult]{
 		Name:        "bash",
-		Description: bashDescription(s.opts.OutputLimit),
+		Description: bashDescription(s.opts.OutputLimit, s.opts.SpillLimit),
 		Handler:     s.runBash,
 		Render: func(_ bashArgs, r commandResult) ([]presentation.ContentBlock, error) {
 			return []presentation.ContentBlock{presentation.Text(renderResult(r))}, nil
@@ -84,10 +85,10 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 		return commandResult{}, &registry.Error{Code: CodeAborted, Message: "the command was cancelled before it started"}
 	}
 
-	out := newForegroundOutput(s.opts.OutputLimit, s.opts.SpillDir, func(chunk string) {
+	out := newForegroundOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit, func(chunk string) {
 		call.Report(registry.Progress{Output: chunk})
 	})
-	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, sinks: out.sinks()})
+	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, sinks: out.sinks()})
 	if err != nil {
 		return commandResult{}, spawnError(err)
 	}

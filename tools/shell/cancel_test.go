@@ -101,7 +101,7 @@ func waitMembers(t *testing.T, pgid, n int) {
 func countMembers(pgid int) int {
 	n := 0
 	for _, pid := range procPIDs() {
-		if state, group, ok := procState(pid); ok && group == pgid && state != 'Z' {
+		if st, ok := procStat(pid); ok && st.pgrp == pgid && st.state != 'Z' {
 			n++
 		}
 	}

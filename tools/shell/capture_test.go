@@ -119,7 +119,7 @@ func TestRuneJoinerNeverSplitsCharacters(t *testing.T) {
 }
 
 func TestSpoolUnavailable(t *testing.T) {
-	s := spool{dir: t.TempDir() + "/missing"}
+	s := newSpool(&spillDir{parent: t.TempDir() + "/missing"}, DefaultSpillLimit)
 	s.write([]byte("abc"))
 	s.activate()
 	s.write([]byte("def"))

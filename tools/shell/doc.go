@@ -15,20 +15,32 @@
 //
 // Every command runs as `bash -c <command>` (sh when there is no bash) in
 // its own session and process group, with stdin on /dev/null, TERM=dumb,
-// PAGER=cat and GIT_PAGER=cat, and the agent's environment minus secrets
-// (DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY and every name ending in
-// _TOKEN, _SECRET or _API_KEY). Stopping a command always stops its whole
-// group: SIGTERM, then SIGKILL after Options.KillGrace. A foreground
-// command is stopped when its timeout passes (it then reads
-// "[timed out after <ms>ms]"), when its call is cancelled (the call fails
-// with CodeAborted), and when it ends leaving processes behind; its call
-// returns only once every process of the group is gone.
+// PAGER=cat, GIT_PAGER=cat, DSH_COMMAND_ID set to an id of its own, and
+// the agent's environment minus secrets. A variable is withheld when its
+// name, upper-cased and split into words at every character that is not a
+// letter or digit, has a word that contains PASSWORD, PASSWD, PASSPHRASE,
+// SECRET or CREDENTIAL; ends in KEY, KEYS, TOKEN or TOKENS; is AUTH, PASS,
+// PWD, PAT, CREDS or COOKIE; or is SESSION as the last word — unless it
+// is PWD or SSH_AUTH_SOCK, or Options.EnvAllow lets it through. The
+// agent's own keys (DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY) are
+// always withheld.
+//
+// Stopping a command always stops its whole group and its strays (the
+// processes that left the group, say with setsid, found by the
+// DSH_COMMAND_ID they inherited): SIGTERM, then SIGKILL after
+// Options.KillGrace. A foreground command is stopped when its timeout
+// passes (it then reads "[timed out after <ms>ms]"), when its call is
+// cancelled (the call fails with CodeAborted), and when it ends leaving
+// processes behind; its call returns only once every process of the group
+// is gone. A stray that is the embedding process's child (dsh-acp is a
+// child subreaper, so orphans become its children) is reaped once dead.
 //
 // A foreground command's output is reported live through
 // registry.Call.Report as it arrives (stdout and stderr interleaved, never
 // splitting a UTF-8 character), and kept for the result within
-// Options.OutputLimit per stream: its first and last halves, with the full
-// output spilled to a file. The result text is stdout, then "[stderr]" and
+// Options.OutputLimit per stream: its first and last halves, with the
+// output spilled to a file (its first Options.SpillLimit bytes, 64 MiB by
+// default) that is removed when the Shell closes. The result text is stdout, then "[stderr]" and
 // stderr, then the markers "[timed out after <ms>ms]" and
 // "[killed by signal: <SIG>]" or "[exit code: <N>]", each on its own
 // line; a non-zero exit is a successful call. The presentation meta
@@ -39,7 +51,8 @@
 // With run_in_background the command starts as a job ("job_1", "job_2", …)
 // and the call returns "started background job <id>" at once. A job's
 // stdout and stderr share one pipe; its latest output is kept in memory
-// for job_output, all of it in a spill file once that overflows. Jobs
+// for job_output, and in a spill file (within the same limit) once that
+// overflows. Jobs
 // run until they end, job_kill, their timeout (only when one was given),
 // or Close.
 package shell

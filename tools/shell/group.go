@@ -9,57 +9,86 @@ import (
 	"time"
 )
 
-// groupPoll is how often a stopping process group is checked.
+// groupPoll is how often a stopping command is checked.
 const groupPoll = 10 * time.Millisecond
 
-// stopGroup ends every process of the group pgid, whose leader's reaping
-// closes exited: SIGTERM (and SIGCONT, so a stopped process sees it) to the
-// whole group, then SIGKILL to whatever is still alive once grace has
-// passed. It returns once the leader has been reaped and no live process
-// is left in the group (or, after SIGKILL, a last short wait has passed).
+// stopAll ends every process of the command p: its process group, whose
+// leader's reaping closes p.exited, and its strays. SIGTERM (and SIGCONT,
+// so a stopped process sees it) goes to the whole group and to each
+// stray; once grace has passed, SIGKILL goes to whatever is still alive,
+// including strays started meanwhile. It returns once the leader has been
+// reaped and no live process is left in the group or among the strays
+// (or, after SIGKILL, a last short wait has passed).
 //
 // The group id cannot be taken by another process while the leader is
 // unreaped or any member lives, so every signal reaches only the command's
-// own processes; signals are sent after the leader's reaping only while
-// groupAlive says a member remains.
-func stopGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
-	_ = syscall.Kill(-pgid, syscall.SIGTERM)
-	_ = syscall.Kill(-pgid, syscall.SIGCONT)
-	if waitGroupGone(pgid, exited, grace) {
+// own processes: signals go to the group after the leader's reaping only
+// while groupAlive says a member remains, and to strays through their
+// pinned handles.
+func (p *process) stopAll(grace time.Duration, strays []*stray) {
+	p.signal(syscall.SIGTERM, strays)
+	p.signal(syscall.SIGCONT, strays)
+	if p.waitGone(strays, grace) {
 		return
 	}
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
-	<-exited
-	waitGroupGone(pgid, exited, grace)
+	late := findStrays(p.id, p.pgid)
+	defer releaseStrays(late)
+	strays = append(strays, late...)
+	p.signal(syscall.SIGKILL, strays)
+	<-p.exited
+	p.waitGone(strays, grace)
 }
 
-// waitGroupGone waits up to limit for the leader to be reaped and the
-// group to have no live member, and reports whether that happened.
-func waitGroupGone(pgid int, exited <-chan struct{}, limit time.Duration) bool {
+// signal sends sig to the group (while it may have members) and to every
+// stray.
+func (p *process) signal(sig syscall.Signal, strays []*stray) {
+	if !p.reaped() || groupAlive(p.pgid) {
+		_ = syscall.Kill(-p.pgid, sig)
+	}
+	for _, s := range strays {
+		s.signal(sig)
+	}
+}
+
+// reaped reports whether the leader has been reaped.
+func (p *process) reaped() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitGone waits up to limit for the leader to be reaped, the group to
+// have no live member and every stray to be dead, and reports whether
+// that happened.
+func (p *process) waitGone(strays []*stray, limit time.Duration) bool {
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
 	tick := time.NewTicker(groupPoll)
 	defer tick.Stop()
-	reaped := false
 	for {
-		if !reaped {
-			select {
-			case <-exited:
-				reaped = true
-			default:
-			}
-		}
-		if reaped && !groupAlive(pgid) {
+		if p.reaped() && !groupAlive(p.pgid) && allGone(strays) {
 			return true
 		}
 		select {
-		case <-exited:
-			reaped = true
+		case <-p.exited:
 		case <-tick.C:
 		case <-deadline.C:
 			return false
 		}
 	}
+}
+
+// allGone reports whether every stray has died.
+func allGone(strays []*stray) bool {
+	for _, s := range strays {
+		if !s.gone() {
+			return false
+		}
+	}
+	return true
 }
 
 // groupAlive reports whether a process of group pgid is still running.
@@ -81,8 +110,8 @@ func liveMembers(pgid int) (live, known bool) {
 		return false, false
 	}
 	for _, pid := range pids {
-		state, group, ok := procState(pid)
-		if ok && group == pgid && state != 'Z' && state != 'X' {
+		st, ok := procStat(pid)
+		if ok && st.pgrp == pgid && st.state != 'Z' && st.state != 'X' {
 			return true, true
 		}
 	}
@@ -104,26 +133,36 @@ func procPIDs() []string {
 	return pids
 }
 
-// procState reads a process's state letter and process group from
-// /proc/<pid>/stat ("pid (comm) S ppid pgrp …"; comm may hold spaces and
-// parentheses, so fields are counted after the last ')').
-func procState(pid string) (state byte, pgrp int, ok bool) {
+// procInfo is what /proc/<pid>/stat says of a process.
+type procInfo struct {
+	state   byte // R, S, D, Z (zombie), X (dead), …
+	ppid    int
+	pgrp    int
+	session int
+}
+
+// procStat reads /proc/<pid>/stat ("pid (comm) S ppid pgrp session …"; comm may
+// hold spaces and parentheses, so fields are counted after the last ')').
+// ok is false when the process is gone or the file cannot be read.
+func procStat(pid string) (info procInfo, ok bool) {
 	data, err := os.ReadFile("/proc/" + pid + "/stat")
 	if err != nil {
-		return 0, 0, false
+		return procInfo{}, false
 	}
 	s := string(data)
 	end := strings.LastIndexByte(s, ')')
 	if end < 0 {
-		return 0, 0, false
+		return procInfo{}, false
 	}
 	fields := strings.Fields(s[end+1:])
-	if len(fields) < 3 || len(fields[0]) != 1 {
-		return 0, 0, false
+	if len(fields) < 4 || len(fields[0]) != 1 {
+		return procInfo{}, false
 	}
-	pgrp, err = strconv.Atoi(fields[2])
-	if err != nil {
-		return 0, 0, false
+	ppid, err1 := strconv.Atoi(fields[1])
+	pgrp, err2 := strconv.Atoi(fields[2])
+	session, err3 := strconv.Atoi(fields[3])
+	if err1 != nil || err2 != nil || err3 != nil {
+		return procInfo{}, false
 	}
-	return fields[0][0], pgrp, true
+	return procInfo{state: fields[0][0], ppid: ppid, pgrp: pgrp, session: session}, true
 }

@@ -56,8 +56,8 @@ func (s *Shell) startJob(command, dir string, timeout time.Duration) (string, er
 	if err := s.enter(); err != nil {
 		return "", err
 	}
-	out := newJobOutput(s.opts.OutputLimit, s.opts.SpillDir)
-	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, sinks: []func([]byte){out.write}})
+	out := newJobOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit)
+	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, sinks: []func([]byte){out.write}})
 	if err != nil {
 		s.inFlight.Done()
 		return "", spawnError(err)

@@ -13,8 +13,8 @@ type jobOutput struct {
 	read  int64
 }
 
-func newJobOutput(limit int, spillDir string) *jobOutput {
-	return &jobOutput{kept: newCapture(0, limit), spool: spool{dir: spillDir}}
+func newJobOutput(limit int, spill *spillDir, spillLimit int64) *jobOutput {
+	return &jobOutput{kept: newCapture(0, limit), spool: newSpool(spill, spillLimit)}
 }
 
 // write records b.
@@ -35,9 +35,11 @@ func (o *jobOutput) finish() {
 }
 
 // unread returns the output not read before and marks it read. skipped
-// counts bytes that were no longer kept. While the job runs (final false),
-// a character still being written is left for the next read.
-func (o *jobOutput) unread(final bool) (text string, skipped int64, spillPath string) {
+// counts bytes that were no longer kept; the spill file holds them, all of
+// them or (spillKept > 0) only the output's first spillKept bytes. While
+// the job runs (final false), a character still being written is left for
+// the next read.
+func (o *jobOutput) unread(final bool) (text string, skipped int64, spill spillRef) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	data, skipped := o.kept.since(o.read)
@@ -50,5 +52,5 @@ func (o *jobOutput) unread(final bool) (text string, skipped int64, spillPath st
 		n = completePrefix(data)
 	}
 	o.read += skipped + int64(n)
-	return validText(data[:n]), skipped, o.spool.location()
+	return validText(data[:n]), skipped, spillRef{path: o.spool.location(), kept: o.spool.kept()}
 }

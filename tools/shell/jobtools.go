@@ -22,9 +22,11 @@ type jobReport struct {
 	// Output is the job's output not read before (job_output only).
 	Output string `json:"output,omitempty"`
 	// Skipped counts output bytes that were no longer kept in memory;
-	// SpillPath then holds the full output ("" when unavailable).
+	// SpillPath then holds the full output ("" when unavailable), or only
+	// its first SpillKept bytes when SpillKept is set.
 	Skipped   int64  `json:"skipped,omitempty"`
 	SpillPath string `json:"spillPath,omitempty"`
+	SpillKept int64  `json:"spillKept,omitempty"`
 	// AlreadyEnded says job_kill found the job ended already.
 	AlreadyEnded bool `json:"alreadyEnded,omitempty"`
 }
@@ -58,7 +60,9 @@ func (s *Shell) jobOutputTool() (*registry.Tool, error) {
 				return jobReport{}, err
 			}
 			r := reportOf(j) // the state first: if it says ended, all output is in
-			r.Output, r.Skipped, r.SpillPath = j.out.unread(!r.Running)
+			var spill spillRef
+			r.Output, r.Skipped, spill = j.out.unread(!r.Running)
+			r.SpillPath, r.SpillKept = spill.path, spill.kept
 			return r, nil
 		},
 		Render:          textRender[jobIDArgs](renderJobOutput),
@@ -127,7 +131,7 @@ func textRender[A, R any](render func(R) string) func(A, R) ([]presentation.Cont
 func renderJobOutput(r jobReport) string {
 	var b strings.Builder
 	if r.Skipped > 0 {
-		fmt.Fprintf(&b, "[%d earlier bytes not kept; full output: %s]\n", r.Skipped, spillText(r.SpillPath))
+		fmt.Fprintf(&b, "[%d earlier bytes not kept; %s]\n", r.Skipped, spillRef{path: r.SpillPath, kept: r.SpillKept})
 	}
 	if r.Output == "" {
 		b.WriteString("(no new output)")
@@ -163,12 +167,4 @@ func renderJobKill(r jobReport) string {
 		return fmt.Sprintf("background job %s had already ended (%s)", r.JobID, r.State)
 	}
 	return fmt.Sprintf("stopped background job %s (%s)", r.JobID, r.State)
-}
-
-// spillText is a spill path, or "(unavailable)".
-func spillText(path string) string {
-	if path == "" {
-		return "(unavailable)"
-	}
-	return path
 }

@@ -30,9 +30,10 @@ type foregroundOutput struct {
 }
 
 // newForegroundOutput returns the collector of one command: limit bytes
-// kept per stream, spill files in spillDir, live chunks to report.
-func newForegroundOutput(limit int, spillDir string, report func(string)) *foregroundOutput {
-	o := &foregroundOutput{spool: spool{dir: spillDir}, report: report}
+// kept per stream, a spill file in spill holding up to spillLimit bytes,
+// live chunks to report.
+func newForegroundOutput(limit int, spill *spillDir, spillLimit int64, report func(string)) *foregroundOutput {
+	o := &foregroundOutput{spool: newSpool(spill, spillLimit), report: report}
 	for i := range o.streams {
 		o.streams[i] = newCapture(limit/2, limit-limit/2)
 	}
@@ -97,7 +98,7 @@ func (o *foregroundOutput) result(exit exitStatus) commandResult {
 		Signal:          exit.signal,
 	}
 	if r.StdoutTruncated || r.StderrTruncated {
-		r.SpillPath = o.spool.location()
+		r.SpillPath, r.SpillKept = o.spool.location(), o.spool.kept()
 	}
 	return r
 }

@@ -23,6 +23,8 @@ type launch struct {
 	shell   string
 	command string
 	dir     string
+	// envAllow lets secret-looking variables through (Options.EnvAllow).
+	envAllow []string
 	// sinks receive the output as it arrives, one per pipe, each from its
 	// own goroutine and never after settle has returned; they must copy
 	// the bytes they keep. With one sink, stdout and stderr share a pipe;
@@ -35,6 +37,7 @@ type launch struct {
 type process struct {
 	cmd     *exec.Cmd
 	pgid    int
+	id      string        // the command id its environment carries (commandIDVar)
 	exited  chan struct{} // closed once the leader has been reaped
 	state   *os.ProcessState
 	pipes   []*os.File // the read ends
@@ -44,11 +47,13 @@ type process struct {
 // spawn starts l. The command gets its own session (Setsid) and therefore
 // its own process group with no controlling terminal: a program that
 // would prompt on /dev/tty fails at once instead of waiting for input.
-// Its environment is the agent's minus secrets (childEnv).
+// Its environment is the agent's minus secrets, plus a fresh command id
+// (childEnv).
 func spawn(l launch) (*process, error) {
+	id := newCommandID()
 	cmd := exec.Command(l.shell, "-c", l.command)
 	cmd.Dir = l.dir
-	cmd.Env = childEnv(os.Environ())
+	cmd.Env = childEnv(os.Environ(), l.envAllow, id)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	readEnds, writeEnds, err := openPipes(len(l.sinks))
 	if err != nil {
@@ -62,7 +67,7 @@ func spawn(l launch) (*process, error) {
 		closeAll(readEnds)
 		return nil, err
 	}
-	p := &process{cmd: cmd, pgid: cmd.Process.Pid, exited: make(chan struct{}), pipes: readEnds}
+	p := &process{cmd: cmd, pgid: cmd.Process.Pid, id: id, exited: make(chan struct{}), pipes: readEnds}
 	for i, r := range readEnds {
 		p.reading.Add(1)
 		go p.read(r, l.sinks[i])
@@ -93,19 +98,27 @@ func (p *process) read(r io.Reader, sink func([]byte)) {
 	}
 }
 
-// terminate stops the whole process group (stopGroup).
+// terminate stops the whole command: its process group and its strays
+// (stopAll).
 func (p *process) terminate(grace time.Duration) {
-	stopGroup(p.pgid, p.exited, grace)
+	strays := findStrays(p.id, p.pgid)
+	defer releaseStrays(strays)
+	p.stopAll(grace, strays)
 }
 
-// settle waits for the leader to be reaped, stops whatever it left running
-// in its group, reads the output that is left, and returns the exit. No
-// goroutine of p runs and no sink is called after settle returns.
+// settle waits for the leader to be reaped, stops whatever the command
+// left running (in its group, or strays that left it), reaps the command's
+// processes this process adopted (reapAdopted), reads the output that is
+// left, and returns the exit. No goroutine of p runs and no sink
+// is called after settle returns.
 func (p *process) settle(grace time.Duration) exitStatus {
 	<-p.exited
-	if groupAlive(p.pgid) {
-		stopGroup(p.pgid, p.exited, grace)
+	strays := findStrays(p.id, p.pgid)
+	if groupAlive(p.pgid) || len(strays) > 0 {
+		p.stopAll(grace, strays)
 	}
+	releaseStrays(strays)
+	reapAdopted(p.pgid)
 	drained := make(chan struct{})
 	go func() {
 		p.reading.Wait()

@@ -16,7 +16,9 @@ import (
 //     "[exit code: <N>]".
 //
 // A truncated stream ends in "\n[output truncated; full output: <path>]"
-// (the path "(unavailable)" when no spill file exists), so the exit marker
+// (the path "(unavailable)" when no spill file exists; "the first <N>
+// bytes of the output: <path>" when the output outgrew the spill file's
+// limit), so the exit marker
 // stays last, where presentResult looks for it. A started background job
 // reads "started background job <id>".
 func renderResult(r commandResult) string {
@@ -24,8 +26,9 @@ func renderResult(r commandResult) string {
 		return "started background job " + r.JobID
 	}
 	var b strings.Builder
-	stdoutText := withTruncation(r.Stdout, r.StdoutTruncated, r.SpillPath)
-	stderrText := withTruncation(r.Stderr, r.StderrTruncated, r.SpillPath)
+	spill := spillRef{path: r.SpillPath, kept: r.SpillKept}
+	stdoutText := withTruncation(r.Stdout, r.StdoutTruncated, spill)
+	stderrText := withTruncation(r.Stderr, r.StderrTruncated, spill)
 	b.WriteString(stdoutText)
 	if stderrText != "" {
 		if stdoutText != "" && !strings.HasSuffix(stdoutText, "\n") {
@@ -47,16 +50,16 @@ func renderResult(r commandResult) string {
 }
 
 // withTruncation appends the truncation marker to a truncated stream.
-func withTruncation(text string, truncated bool, spillPath string) string {
+func withTruncation(text string, truncated bool, spill spillRef) string {
 	if !truncated {
 		return text
 	}
-	return text + "\n" + truncationMarker(spillPath)
+	return text + "\n" + truncationMarker(spill)
 }
 
-// truncationMarker says where the full output is.
-func truncationMarker(spillPath string) string {
-	return "[output truncated; full output: " + spillText(spillPath) + "]"
+// truncationMarker says where the output is.
+func truncationMarker(spill spillRef) string {
+	return "[output truncated; " + spill.String() + "]"
 }
 
 // exitMarker is "[killed by signal: <SIG>]", "[exit code: <N>]" for a

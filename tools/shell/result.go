@@ -9,10 +9,11 @@ type commandResult struct {
 	Stderr string `json:"stderr,omitempty"`
 	// StdoutTruncated and StderrTruncated say a stream lost bytes;
 	// SpillPath then holds the full output ("" when it could not be
-	// written).
+	// written), or only its first SpillKept bytes when SpillKept is set.
 	StdoutTruncated bool   `json:"stdoutTruncated,omitempty"`
 	StderrTruncated bool   `json:"stderrTruncated,omitempty"`
 	SpillPath       string `json:"spillPath,omitempty"`
+	SpillKept       int64  `json:"spillKept,omitempty"`
 	// ExitCode is the exit code when Signal is "".
 	ExitCode int `json:"exitCode"`
 	// Signal names the signal that killed the shell ("SIGTERM").

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,6 +32,9 @@ const (
 	// DefaultKillGrace is how long a process group has between SIGTERM and
 	// SIGKILL.
 	DefaultKillGrace = 2 * time.Second
+	// DefaultSpillLimit is how many bytes of a command's output its spill
+	// file keeps: 64 MiB.
+	DefaultSpillLimit = 64 << 20
 )
 
 // Error codes of the shell tools' failed results. Callers route on the
@@ -57,16 +61,26 @@ type Options struct {
 	// Shell is the program commands run with as `<Shell> -c <command>`.
 	// When empty, bash on PATH is used, else /bin/sh.
 	Shell string
-	// SpillDir is where the full output of a truncated command is written;
-	// os.TempDir() when empty. Spill files outlive the Shell: results in
-	// the session log refer to them.
+	// SpillDir is where the spill files of truncated commands go, in a
+	// dsh-bash-* directory of the Shell's own; os.TempDir() when empty.
+	// Results name their spill file, which stays readable until the Shell
+	// closes: Close removes the directory and every file in it.
 	SpillDir string
+	// SpillLimit is how many bytes of a command's output its spill file
+	// keeps: the first SpillLimit bytes, then a line saying how many more
+	// were not written (results say so too). DefaultSpillLimit when zero.
+	SpillLimit int64
 	// OutputLimit is how many bytes of each stream (stdout, stderr, a
 	// job's output) are kept in memory; DefaultOutputLimit when zero.
 	OutputLimit int
 	// KillGrace is the time between SIGTERM and SIGKILL when a process
 	// group is stopped; DefaultKillGrace when zero.
 	KillGrace time.Duration
+	// EnvAllow lets variables the secret rule withholds into commands'
+	// environments: names or path.Match patterns, matched
+	// case-insensitively (see ParseEnvAllow). The agent's own model keys
+	// are never let through.
+	EnvAllow []string
 }
 
 // Shell binds the bash tool and the background job tools to one session:
@@ -77,6 +91,7 @@ type Shell struct {
 	opts  Options
 	tools []*registry.Tool
 	jobs  *jobTable
+	spill *spillDir
 
 	// life is cancelled by Close; every command watches it.
 	life     context.Context
@@ -90,16 +105,27 @@ type Shell struct {
 }
 
 // New returns the Shell of a session working in ws. It fails when no shell
-// program can be found.
+// program can be found or an EnvAllow entry is not a valid pattern.
 func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
 	if ws == nil {
 		return nil, errors.New("shell: a workspace is required")
 	}
+	allow := make([]string, len(opts.EnvAllow))
+	for i, pattern := range opts.EnvAllow {
+		allow[i] = strings.ToUpper(pattern)
+		if err := checkAllowPattern(allow[i]); err != nil {
+			return nil, fmt.Errorf("shell: EnvAllow: %w", err)
+		}
+	}
+	opts.EnvAllow = allow
 	if opts.Shell == "" {
 		opts.Shell = defaultShell()
 	}
 	if opts.SpillDir == "" {
 		opts.SpillDir = os.TempDir()
+	}
+	if opts.SpillLimit <= 0 {
+		opts.SpillLimit = DefaultSpillLimit
 	}
 	if opts.OutputLimit <= 0 {
 		opts.OutputLimit = DefaultOutputLimit
@@ -108,7 +134,7 @@ func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
 		opts.KillGrace = DefaultKillGrace
 	}
 	life, end := context.WithCancel(context.Background())
-	s := &Shell{ws: ws, opts: opts, jobs: newJobTable(), life: life, endLife: end}
+	s := &Shell{ws: ws, opts: opts, jobs: newJobTable(), spill: &spillDir{parent: opts.SpillDir}, life: life, endLife: end}
 	tools, err := s.define()
 	if err != nil {
 		end()
@@ -125,16 +151,21 @@ func (s *Shell) Tools() []*registry.Tool {
 }
 
 // Close stops everything the session still runs: it cancels running
-// foreground commands, kills every background job's process group
-// (SIGTERM, then SIGKILL after the grace), and returns once every process
-// has been reaped and every goroutine of the package has ended. Calls made
-// after Close fail with CodeClosed. Close is idempotent and returns nil.
+// foreground commands, kills every background job's process group and
+// strays (SIGTERM, then SIGKILL after the grace), waits until every
+// process has been reaped and every goroutine of the package has ended,
+// and removes the session's spill files. Calls made after Close fail with
+// CodeClosed. Close is idempotent; it fails only when the spill files
+// could not be removed.
 func (s *Shell) Close() error {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
 	s.endLife()
 	s.inFlight.Wait()
+	if err := s.spill.remove(); err != nil {
+		return fmt.Errorf("shell: %w", err)
+	}
 	return nil
 }
 

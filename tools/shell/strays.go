@@ -1,0 +1,104 @@
+package shell
+
+import (
+	"bytes"
+	"crypto/rand"
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// A stray is a process of a command that left the command's process
+// group: `setsid prog &`, a daemon that double-forks, anything that
+// changes its group or session. Signals to the group miss it, so it is
+// found by what it inherited instead: the DSH_COMMAND_ID=<id> entry of
+// its environment (commandIDVar), unique to the command. A process that
+// execs with a cleared environment (env -i) loses the entry and is not
+// found here; the program embedding the Shell may stop such processes when
+// it exits (dsh-acp makes itself the child subreaper and stops all its
+// descendants).
+//
+// Strays are found by reading /proc/<pid>/environ; where /proc is absent,
+// none are found and only the process group is stopped.
+type stray struct {
+	pid int
+	// proc pins the process (a pidfd on Linux), so neither a signal nor a
+	// wait can reach another process that reuses the pid.
+	proc *os.Process
+}
+
+// newCommandID returns a fresh random command id.
+func newCommandID() string {
+	return rand.Text()
+}
+
+// findStrays returns the live processes, other than the command's leader,
+// whose environment carries the command's id. Release them when done.
+func findStrays(id string, leader int) []*stray {
+	if id == "" {
+		return nil
+	}
+	entry := []byte(commandIDVar + "=" + id)
+	var found []*stray
+	for _, name := range procPIDs() {
+		pid, _ := strconv.Atoi(name)
+		if pid == leader || pid == os.Getpid() || !carries(name, entry) {
+			continue
+		}
+		proc, err := os.FindProcess(pid)
+		if err != nil {
+			continue
+		}
+		// The pid may have been reused between the read and FindProcess:
+		// read again, now that proc is pinned.
+		if !carries(name, entry) {
+			_ = proc.Release()
+			continue
+		}
+		found = append(found, &stray{pid: pid, proc: proc})
+	}
+	return found
+}
+
+// carries reports whether process pid's environment holds entry exactly.
+func carries(pid string, entry []byte) bool {
+	data, err := os.ReadFile("/proc/" + pid + "/environ")
+	if err != nil {
+		return false
+	}
+	for kv := range bytes.SplitSeq(data, []byte{0}) {
+		if bytes.Equal(kv, entry) {
+			return true
+		}
+	}
+	return false
+}
+
+// signal sends sig to the stray; a stray that is gone is ignored.
+func (s *stray) signal(sig syscall.Signal) {
+	_ = s.proc.Signal(sig)
+}
+
+// gone reports whether the stray has died. A dead stray that is this
+// process's child (adopted by a child subreaper) is reaped, so it does not
+// linger as a zombie.
+func (s *stray) gone() bool {
+	st, ok := procStat(strconv.Itoa(s.pid))
+	if !ok {
+		return true
+	}
+	if st.state != 'Z' && st.state != 'X' {
+		return false
+	}
+	if st.ppid == os.Getpid() {
+		_, _ = s.proc.Wait() // a zombie: returns at once
+	}
+	return true
+}
+
+// releaseStrays frees the strays' handles.
+func releaseStrays(strays []*stray) {
+	for _, s := range strays {
+		_ = s.proc.Release()
+	}
+}
