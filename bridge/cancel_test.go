@@ -19,7 +19,7 @@ import (
 // sleeper is a command that leaves two processes behind in its group and
 // writes its group's pids (bash's own, the group leader, first).
 func sleeper(pidFile string) string {
-	return fmt.Sprintf("echo $$ > %[1]s.tmp; sleep 30 & echo $! >> %[1]s.tmp; mv %[1]s.tmp %[1]s; sleep 30; wait", pidFile)
+	return fmt.Sprintf("echo $$ > %[1]s.tmp; sleep 300 & echo $! >> %[1]s.tmp; mv %[1]s.tmp %[1]s; sleep 300; wait", pidFile)
 }
 
 // commandGroup waits for a sleeper's pid file and returns its pids and

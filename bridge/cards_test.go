@@ -124,15 +124,22 @@ func TestFileCardsThroughTheStack(t *testing.T) {
 }
 
 // TestBashCardsB96B97 runs real bash with the terminal convention on and
-// off.
+// off. The command prints its first line, then waits for the test (a gate
+// file) before the rest: the first line is shown live while the command
+// still runs, whatever the machine's speed.
 func TestBashCardsB96B97(t *testing.T) {
-	const cmd = "for i in 1 2 3; do echo line$i; sleep 0.15; done"
+	const cmd = "echo line1; until [ -e gate ]; do sleep 0.01; done; echo line2; echo line3"
 	for _, terminal := range []bool{true, false} {
 		t.Run(fmt.Sprintf("terminal_output=%t", terminal), func(t *testing.T) {
 			e := newEnv(t, withProvider(replyOnce(call("c_bash", "bash", map[string]any{"command": cmd, "description": "Count to three"}))), withPreset(policy.FullAccess))
 			e.initialize(caps(terminal, false, false))
 			s := e.newSession("")
-			if got := e.prompt(s, "count"); got != "end_turn" {
+			p := e.startPrompt(s, "count")
+			e.waitUpdate(s, "the first line shown live", func(u update) bool {
+				return u.ToolCallID == "c_bash" && u.Status == "" && strings.Contains(string(u.Raw), "line1")
+			})
+			writeFile(t, filepath.Join(e.dir, "gate"), "")
+			if got := p.stop(); got != "end_turn" {
 				t.Fatalf("stopReason = %s", got)
 			}
 			c := forCall(e.updates(s), "c_bash")

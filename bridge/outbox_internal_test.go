@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ type recorder struct {
 	mu    sync.Mutex
 	lines []string
 	delay time.Duration
+	sent  chan struct{} // when set, gets a token per notification
 }
 
 func (r *recorder) Notify(_ context.Context, method string, params any) error {
@@ -23,9 +26,24 @@ func (r *recorder) Notify(_ context.Context, method string, params any) error {
 		return err
 	}
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.lines = append(r.lines, string(data))
+	r.mu.Unlock()
+	if r.sent != nil {
+		r.sent <- struct{}{}
+	}
 	return nil
+}
+
+// waitSent waits until n more notifications have been sent.
+func (r *recorder) waitSent(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		select {
+		case <-r.sent:
+		case <-time.After(time.Minute):
+			t.Fatalf("no notification after a minute; sent %q", r.all())
+		}
+	}
 }
 
 func (r *recorder) all() []string {
@@ -159,17 +177,42 @@ func TestOutboxKeepsOrderAndFlushes(t *testing.T) {
 	}
 }
 
+// After a burst of live output the outbox waits its interval before the
+// next burst, unless a flush hurries it: whatever is pushed meanwhile goes
+// out as one merged update. The interval here is an hour, so the test does
+// not depend on how fast the machine is: nothing but the flush can end the
+// wait.
 func TestOutboxRateLimitsLiveOutput(t *testing.T) {
-	rec := &recorder{}
+	rec := &recorder{sent: make(chan struct{}, 64)}
 	o := newOutbox("s1", rec, slog.New(slog.DiscardHandler))
-	deadline := time.Now().Add(500 * time.Millisecond)
-	for time.Now().Before(deadline) {
-		o.push(delta("a", "x"))
-		time.Sleep(time.Millisecond)
+	defer o.close()
+	// The outbox's goroutine reads interval only after a push has woken
+	// it, and push's wake-up orders this write before that read.
+	o.interval = time.Hour
+
+	o.push(delta("a", "0"))
+	rec.waitSent(t, 1) // the first burst; the hour's wait starts
+	for i := 1; i <= 9; i++ {
+		o.push(delta("a", strconv.Itoa(i)))
+		// An outbox that did not wait would send now: give it the chance.
+		// (A waiting one passes whatever the scheduler does.)
+		runtime.Gosched()
 	}
-	o.close()
-	// 500 ms at one burst per 50 ms: about 10, allow generous slack.
-	if n := len(rec.all()); n > 20 {
-		t.Errorf("sent %d live updates in 500ms, want at most ~10", n)
+	if n := len(rec.all()); n != 1 {
+		t.Errorf("%d updates sent while the outbox waits, want only the first burst's", n)
 	}
+	if err := o.flush(testContext(t)); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.all()
+	if len(got) != 2 || !strings.Contains(got[0], `"data":"0"`) || !strings.Contains(got[1], `"data":"123456789"`) {
+		t.Errorf("sent %q, want the first burst, then the rest merged into one update", got)
+	}
+}
+
+// testContext ends with the test, or after a minute (a hang guard).
+func testContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	return ctx
 }

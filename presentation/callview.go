@@ -10,16 +10,11 @@ type CallView interface {
 }
 
 // GenericCallView is a titled card with an optional kind, content and
-// followable locations.
+// followable locations. A card chooses its title and content only: editors
+// are always shown the call's arguments as the model sent them.
 type GenericCallView struct {
-	Title string
-	Kind  ToolCallKind
-	// RawInput is ignored: a card chooses its title and content only, and
-	// editors are always shown the call's arguments as the model sent
-	// them.
-	//
-	// Deprecated: to be removed once no presenter or test sets it.
-	RawInput  string
+	Title     string
+	Kind      ToolCallKind
 	Content   []ContentBlock
 	Locations []FileLocation
 }

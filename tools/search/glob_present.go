@@ -1,7 +1,6 @@
 package search
 
 import (
-	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
@@ -29,9 +28,8 @@ func globTitle(a globArgs) string {
 // presentGlobCall is glob's pending card.
 func presentGlobCall(a globArgs) presentation.CallView {
 	return presentation.GenericCallView{
-		Title:    globTitle(a),
-		Kind:     presentation.KindSearch,
-		RawInput: jsonvalue.Quote(a.Pattern),
+		Title: globTitle(a),
+		Kind:  presentation.KindSearch,
 	}
 }
 

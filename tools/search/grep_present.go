@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
@@ -36,9 +35,8 @@ func grepTitle(a grepArgs) string {
 // presentGrepCall is grep's pending card.
 func presentGrepCall(a grepArgs) presentation.CallView {
 	return presentation.GenericCallView{
-		Title:    grepTitle(a),
-		Kind:     presentation.KindSearch,
-		RawInput: jsonvalue.Quote(a.Pattern),
+		Title: grepTitle(a),
+		Kind:  presentation.KindSearch,
 	}
 }
 

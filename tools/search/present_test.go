@@ -26,12 +26,12 @@ func TestPresentCall(t *testing.T) {
 		tool, args string
 		want       presentation.CallView
 	}{
-		{"grep", `{"pattern":"a\"b"}`, presentation.GenericCallView{Title: `Grep a"b`, Kind: presentation.KindSearch, RawInput: `"a\"b"`}},
-		{"grep", `{"pattern":"x","path":"src"}`, presentation.GenericCallView{Title: "Grep x in src", Kind: presentation.KindSearch, RawInput: `"x"`}},
-		{"grep", `{"pattern":"x","path":"src","include":"*.go"}`, presentation.GenericCallView{Title: "Grep x in src (*.go)", Kind: presentation.KindSearch, RawInput: `"x"`}},
-		{"grep", `{"pattern":"x","include":"*.{ts,tsx}"}`, presentation.GenericCallView{Title: "Grep x (*.{ts,tsx})", Kind: presentation.KindSearch, RawInput: `"x"`}},
-		{"glob", `{"pattern":"**/*.go"}`, presentation.GenericCallView{Title: "Glob **/*.go", Kind: presentation.KindSearch, RawInput: `"**/*.go"`}},
-		{"glob", `{"pattern":"*.md","path":"/abs/docs"}`, presentation.GenericCallView{Title: "Glob *.md in /abs/docs", Kind: presentation.KindSearch, RawInput: `"*.md"`}},
+		{"grep", `{"pattern":"a\"b"}`, presentation.GenericCallView{Title: `Grep a"b`, Kind: presentation.KindSearch}},
+		{"grep", `{"pattern":"x","path":"src"}`, presentation.GenericCallView{Title: "Grep x in src", Kind: presentation.KindSearch}},
+		{"grep", `{"pattern":"x","path":"src","include":"*.go"}`, presentation.GenericCallView{Title: "Grep x in src (*.go)", Kind: presentation.KindSearch}},
+		{"grep", `{"pattern":"x","include":"*.{ts,tsx}"}`, presentation.GenericCallView{Title: "Grep x (*.{ts,tsx})", Kind: presentation.KindSearch}},
+		{"glob", `{"pattern":"**/*.go"}`, presentation.GenericCallView{Title: "Glob **/*.go", Kind: presentation.KindSearch}},
+		{"glob", `{"pattern":"*.md","path":"/abs/docs"}`, presentation.GenericCallView{Title: "Glob *.md in /abs/docs", Kind: presentation.KindSearch}},
 		{"grep", `{"path":"x"}`, nil}, // invalid arguments: no card
 	}
 	for _, tc := range cases {

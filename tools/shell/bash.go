@@ -139,12 +139,16 @@ func timeoutOf(ms *int) (time.Duration, error) {
 
 // workdir resolves the workdir argument against the session's working
 // directory ("" is the working directory itself) and checks that it is an
-// existing directory.
+// existing directory. A workdir no path can name (one holding a NUL byte)
+// is an INVALID_ARGS error.
 func (s *Shell) workdir(arg string) (string, error) {
 	if arg == "" {
 		return s.ws.Cwd(), nil
 	}
-	dir := s.ws.Resolve(arg)
+	dir, err := s.ws.Abs(arg)
+	if err != nil {
+		return "", registry.ArgsError([]string{"workdir: " + err.Error()})
+	}
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

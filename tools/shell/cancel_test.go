@@ -11,27 +11,28 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 )
 
-// Cancelling the call kills the command's whole process group: the shell
-// and both of its children are gone within a second, and the call fails
-// with TOOL_ABORTED (S20).
+// Cancelling the call kills the command's whole process group: the call
+// fails with TOOL_ABORTED carrying the output so far (S20), and the shell
+// and both of its children are gone. How fast is a benchmark's business;
+// here they must go, and the call must not wait for the sleeps to end.
 func TestBashCancelKillsTheWholeGroup(t *testing.T) {
 	f := newFixture(t, Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	results := make(chan pipeline.Result, 1)
 	go func() {
-		r, _ := f.runCtx(ctx, t, "bash", `{"command":"echo started; sleep 30 & sleep 30; wait"}`, nil)
+		r, _ := f.runCtx(ctx, t, "bash", `{"command":"echo started; sleep 300 & sleep 300; wait"}`, nil)
 		results <- r
 	}()
 	pgid := f.pgid(t)
 	waitMembers(t, pgid, 3) // bash and both sleeps are running
 
-	cancelled := time.Now()
 	cancel()
-	waitGone(t, pgid, time.Second)
-	r := <-results
-	if d := time.Since(cancelled); d > time.Second {
-		t.Errorf("the call returned %v after the cancellation", d)
+	var r pipeline.Result
+	select {
+	case r = <-results:
+	case <-time.After(hangGuard):
+		t.Fatalf("the call had not returned %v after the cancellation", hangGuard)
 	}
 	if !r.IsError || r.Code() != CodeAborted {
 		t.Fatalf("result: isError %v, code %q, want %s", r.IsError, r.Code(), CodeAborted)
@@ -39,12 +40,13 @@ func TestBashCancelKillsTheWholeGroup(t *testing.T) {
 	if !strings.Contains(r.Error.Message, "output so far:\nstarted\n") {
 		t.Errorf("the failure does not carry the output so far: %q", r.Error.Message)
 	}
+	waitGone(t, pgid)
 	// The brief's check: once init has reaped the dead children, the
-	// group id is free. Reaping by init can lag, so wait a little longer.
-	deadline := time.Now().Add(5 * time.Second)
+	// group id is free. Reaping by init takes its own time.
+	deadline := time.Now().Add(hangGuard)
 	for !errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH) {
 		if time.Now().After(deadline) {
-			t.Fatalf("kill(-%d, 0) does not answer ESRCH", pgid)
+			t.Fatalf("kill(-%d, 0) does not answer ESRCH after %v", pgid, hangGuard)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -69,14 +71,14 @@ func TestCloseStopsForegroundCommands(t *testing.T) {
 	f := newFixture(t, Options{})
 	results := make(chan pipeline.Result, 1)
 	go func() {
-		r, _ := f.run(t, "bash", `{"command":"sleep 30"}`)
+		r, _ := f.run(t, "bash", `{"command":"sleep 300"}`)
 		results <- r
 	}()
 	pgid := f.pgid(t)
 	if err := f.sh.Close(); err != nil {
 		t.Fatal(err)
 	}
-	waitGone(t, pgid, time.Second)
+	waitGone(t, pgid)
 	if r := <-results; r.Code() != CodeAborted {
 		t.Errorf("code = %q, want %s", r.Code(), CodeAborted)
 	}
@@ -88,7 +90,7 @@ func TestCloseStopsForegroundCommands(t *testing.T) {
 // waitMembers waits until group pgid has n live processes.
 func waitMembers(t *testing.T, pgid, n int) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for countMembers(pgid) < n {
 		if time.Now().After(deadline) {
 			t.Fatalf("group %d has %d live processes, want %d", pgid, countMembers(pgid), n)

@@ -2,6 +2,9 @@ package shell
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -12,8 +15,20 @@ import (
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
+// hangGuard bounds every wait of these tests for an event (a command
+// starting, output arriving, a process group ending). It only turns a hang
+// into a failure: no passing test waits for it, and no outcome depends on
+// how fast a loaded machine is.
+const hangGuard = time.Minute
+
 // fixture is a Shell over a temporary workspace, with a pipeline that runs
-// its tools.
+// its tools. Unless a test says otherwise, its commands get hangGuard
+// between SIGTERM and SIGKILL, so a command that SIGTERM stops is always
+// reported as stopped by SIGTERM; a test of the SIGKILL escalation sets a
+// short KillGrace and has every process ignore SIGTERM first. The
+// pipeline waits up to hangGuard for a stopping body, so a cancelled call
+// answers with the body's own result (what the command printed), not the
+// pipeline's abandonment.
 type fixture struct {
 	dir  string
 	sh   *Shell
@@ -28,6 +43,9 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	ws, err := workspace.New(dir, nil, workspace.Local{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if opts.KillGrace == 0 {
+		opts.KillGrace = hangGuard
 	}
 	if opts.SpillDir == "" {
 		opts.SpillDir = t.TempDir()
@@ -45,7 +63,7 @@ func newFixture(t *testing.T, opts Options) *fixture {
 			t.Fatal(err)
 		}
 	}
-	f.pipe = pipeline.New(reg, pipeline.Options{})
+	f.pipe = pipeline.New(reg, pipeline.Options{BodyGrace: hangGuard})
 	return f
 }
 
@@ -54,6 +72,29 @@ func newFixture(t *testing.T, opts Options) *fixture {
 func (f *fixture) run(t *testing.T, name, args string) (pipeline.Result, string) {
 	t.Helper()
 	return f.runCtx(context.Background(), t, name, args, nil)
+}
+
+// runGuarded is run for a call that must return without waiting for what
+// its command leaves running (those processes outlive hangGuard): it
+// fails the test when the call has not returned within hangGuard.
+func (f *fixture) runGuarded(t *testing.T, name, args string) (pipeline.Result, string) {
+	t.Helper()
+	type outcome struct {
+		r    pipeline.Result
+		text string
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		r := f.pipe.Execute(context.Background(), pipeline.Input{CallID: "call_" + name, Name: name, Arguments: args})
+		done <- outcome{r, presentation.JoinText(r.Content)}
+	}()
+	select {
+	case o := <-done:
+		return o.r, o.text
+	case <-time.After(hangGuard):
+		t.Fatalf("%s %s had not returned after %v", name, args, hangGuard)
+		return pipeline.Result{}, ""
+	}
 }
 
 func (f *fixture) runCtx(ctx context.Context, t *testing.T, name, args string, onProgress func(registry.Progress)) (pipeline.Result, string) {
@@ -66,12 +107,17 @@ func (f *fixture) runCtx(ctx context.Context, t *testing.T, name, args string, o
 type progress struct {
 	mu     sync.Mutex
 	chunks []string
+	more   chan struct{} // closed by the next report, when someone waits
 }
 
 func (p *progress) add(pr registry.Progress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.chunks = append(p.chunks, pr.Output)
+	if p.more != nil {
+		close(p.more)
+		p.more = nil
+	}
 }
 
 func (p *progress) snapshot() []string {
@@ -80,15 +126,74 @@ func (p *progress) snapshot() []string {
 	return append([]string(nil), p.chunks...)
 }
 
-// waitGone fails the test unless no live process of group pgid is left
-// within limit. Zombies waiting for init to reap them are dead and do not
-// count.
-func waitGone(t *testing.T, pgid int, limit time.Duration) {
+// await waits until ok holds for the chunks reported so far, and reports
+// whether it did before hangGuard passed.
+func (p *progress) await(ok func(chunks []string) bool) bool {
+	guard := time.NewTimer(hangGuard)
+	defer guard.Stop()
+	for {
+		p.mu.Lock()
+		if ok(p.chunks) {
+			p.mu.Unlock()
+			return true
+		}
+		if p.more == nil {
+			p.more = make(chan struct{})
+		}
+		more := p.more
+		p.mu.Unlock()
+		select {
+		case <-more:
+		case <-guard.C:
+			return false
+		}
+	}
+}
+
+// waitFor fails the test unless ok comes to hold for the reported chunks.
+func (p *progress) waitFor(t *testing.T, what string, ok func(chunks []string) bool) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
+	if !p.await(ok) {
+		t.Fatalf("no %s within %v; reports %q", what, hangGuard, p.snapshot())
+	}
+}
+
+// printed is the condition that the reports, joined, contain want.
+func printed(want string) func(chunks []string) bool {
+	return func(chunks []string) bool { return strings.Contains(strings.Join(chunks, ""), want) }
+}
+
+// clockAfter makes the next commands' timeouts start only once seen has
+// reported want: the Shell's started hook, which runs after a command is
+// spawned and before its timeout starts, waits for that (up to hangGuard,
+// after which the test fails on the missing output). A test of a timeout
+// thus knows what the command did before it, however slow the machine.
+func (f *fixture) clockAfter(seen *progress, want string) {
+	f.sh.started = func(pgid int) {
+		f.pgids <- pgid
+		seen.await(printed(want))
+	}
+}
+
+// openGate creates the file name in the workspace, letting on a command
+// that waits for it with `until [ -e name ]; do sleep 0.01; done`: the
+// test decides when the command goes on, not the clock.
+func (f *fixture) openGate(t *testing.T, name string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(f.dir, name), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitGone fails the test unless group pgid comes to have no live process
+// (within hangGuard). Zombies waiting for init to reap them are dead and
+// do not count.
+func waitGone(t *testing.T, pgid int) {
+	t.Helper()
+	deadline := time.Now().Add(hangGuard)
 	for groupAlive(pgid) {
 		if time.Now().After(deadline) {
-			t.Fatalf("process group %d still has live processes %v after %v", pgid, limit, limit)
+			t.Fatalf("process group %d still has live processes after %v", pgid, hangGuard)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -100,7 +205,7 @@ func (f *fixture) pgid(t *testing.T) int {
 	select {
 	case pgid := <-f.pgids:
 		return pgid
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("no command started")
 		return 0
 	}

@@ -3,7 +3,6 @@ package shell
 import (
 	"strings"
 
-	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
@@ -13,9 +12,8 @@ import (
 func presentBashCall(a bashArgs) presentation.CallView {
 	if a.RunInBackground {
 		view := presentation.GenericCallView{
-			Title:    a.Command,
-			Kind:     presentation.KindExecute,
-			RawInput: jsonvalue.Quote(a.Command),
+			Title: a.Command,
+			Kind:  presentation.KindExecute,
 		}
 		if a.Description != "" {
 			view.Content = []presentation.ContentBlock{presentation.Text(a.Description)}
@@ -59,9 +57,8 @@ func presentBashResult(a bashArgs, result presentation.ToolResult) presentation.
 // presentJobOutputCall is the pending card of job_output.
 func presentJobOutputCall(a jobIDArgs) presentation.CallView {
 	return presentation.GenericCallView{
-		Title:    "Read output from background job " + a.JobID,
-		Kind:     presentation.KindRead,
-		RawInput: jsonvalue.Quote(a.JobID),
+		Title: "Read output from background job " + a.JobID,
+		Kind:  presentation.KindRead,
 	}
 }
 

@@ -26,10 +26,10 @@ func TestPresentBashCall(t *testing.T) {
 		{"S11 (adapted) no description", bashArgs{Command: "pwd"},
 			presentation.TerminalCallView{Title: "pwd"}},
 		{"S7 background", bashArgs{Command: "npm run dev", Description: "Start the dev server", RunInBackground: true},
-			presentation.GenericCallView{Title: "npm run dev", Kind: presentation.KindExecute, RawInput: `"npm run dev"`,
+			presentation.GenericCallView{Title: "npm run dev", Kind: presentation.KindExecute,
 				Content: []presentation.ContentBlock{presentation.Text("Start the dev server")}}},
 		{"background without description", bashArgs{Command: `echo "x"`, RunInBackground: true},
-			presentation.GenericCallView{Title: `echo "x"`, Kind: presentation.KindExecute, RawInput: `"echo \"x\""`}},
+			presentation.GenericCallView{Title: `echo "x"`, Kind: presentation.KindExecute}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,7 +99,7 @@ func TestPresentJobCalls(t *testing.T) {
 		want presentation.CallView
 	}{
 		{"job_output", presentJobOutputCall(jobIDArgs{JobID: "job_2"}),
-			presentation.GenericCallView{Title: "Read output from background job job_2", Kind: presentation.KindRead, RawInput: `"job_2"`}},
+			presentation.GenericCallView{Title: "Read output from background job job_2", Kind: presentation.KindRead}},
 		{"job_list", presentJobListCall(noArgs{}),
 			presentation.GenericCallView{Title: "List background jobs", Kind: presentation.KindRead}},
 		{"job_kill", presentJobKillCall(jobIDArgs{JobID: "job_2"}),

@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
@@ -43,12 +42,8 @@ func Tool(onPlan func([]Item)) (*registry.Tool, error) {
 		Render: func(_ Args, items []Item) ([]presentation.ContentBlock, error) {
 			return []presentation.ContentBlock{presentation.Text(summary(items))}, nil
 		},
-		PresentCall: func(args Args) presentation.CallView {
-			raw, err := jsonvalue.Marshal(args.Todos)
-			if err != nil {
-				raw = ""
-			}
-			return presentation.GenericCallView{Title: "Update todo list", Kind: presentation.KindOther, RawInput: raw}
+		PresentCall: func(Args) presentation.CallView {
+			return presentation.GenericCallView{Title: "Update todo list", Kind: presentation.KindOther}
 		},
 		RefineSchema: func(s *jsonschema.Schema) {
 			item := s.Properties["todos"].Items
