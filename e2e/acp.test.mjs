@@ -5,21 +5,23 @@
 // Run: node --test e2e/            (builds the binary with go build)
 //      DSH_ACP_BIN=/path/to/dsh-acp node --test e2e/
 
-import { describe, test, before, after, afterEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import {
-  agentBinary,
-  removeBuiltBinary,
+  agentSuite,
   startAgent,
-  stopAll,
   waitFor,
   pidAlive,
+  readPids,
+  killAfter,
   sleep,
 } from "./helpers.mjs";
 
-const TIMEOUT = 30_000;
+const TIMEOUT = 120_000;
+/** Bounds waits for events: a guard against hangs, not a timing check. */
+const HANG_GUARD = 60_000;
 
 /** The tool_call and every tool_call_update of one call, in order. */
 function callUpdates(a, id) {
@@ -52,16 +54,7 @@ function checkInvariants(a) {
   return msgs;
 }
 
-describe("dsh-acp over stdio with the official TS SDK client()", () => {
-  before(() => {
-    agentBinary();
-  }, { timeout: 180_000 });
-  afterEach(stopAll);
-  after(async () => {
-    await stopAll();
-    removeBuiltBinary();
-  });
-
+agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
   test("initialize as Zed: protocol 1, agentInfo", { timeout: TIMEOUT }, async () => {
     const a = await startAgent();
     assert.equal(a.initializeResponse.protocolVersion, 1);
@@ -239,7 +232,7 @@ describe("dsh-acp over stdio with the official TS SDK client()", () => {
     checkInvariants(a);
   });
 
-  test("cancel mid-command: exactly one cancelled, the process group gone within 1 s", { timeout: TIMEOUT }, async (t) => {
+  test("cancel mid-command: exactly one cancelled, then the process group is gone", { timeout: TIMEOUT }, async (t) => {
     const command = "echo $$ > pids; sleep 30 & echo $! >> pids; sleep 30 & echo $! >> pids; wait";
     const a = await startAgent({
       args: ["--permission", "full-access"],
@@ -252,22 +245,9 @@ describe("dsh-acp over stdio with the official TS SDK client()", () => {
       return r;
     });
     const pidFile = path.join(a.workspace, "pids");
-    const pids = await waitFor(
-      () => {
-        if (!existsSync(pidFile)) return null;
-        const p = readFileSync(pidFile, "utf8").split("\n").filter(Boolean).map(Number);
-        return p.length === 3 ? p : null;
-      },
-      { timeoutMs: 10_000, what: "the pid file" },
-    );
+    const pids = await waitFor(() => readPids(pidFile, 3), { timeoutMs: HANG_GUARD, what: "the pid file" });
     // Whatever happens below, leave no sleeping process behind.
-    t.after(() => {
-      for (const pid of pids.filter(pidAlive)) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {}
-      }
-    });
+    killAfter(t, pids);
     for (const pid of pids) assert.ok(pidAlive(pid), `pid ${pid} is not running before the cancel`);
 
     const cancelledAt = Date.now();
@@ -275,7 +255,7 @@ describe("dsh-acp over stdio with the official TS SDK client()", () => {
     const res = await pending;
     assert.equal(res.stopReason, "cancelled");
     await waitFor(() => pids.every((p) => !pidAlive(p)), {
-      timeoutMs: Math.max(0, 1000 - (Date.now() - cancelledAt)),
+      timeoutMs: HANG_GUARD,
       intervalMs: 10,
       what: `pids ${pids.join(", ")} to be gone`,
     });

@@ -4,7 +4,8 @@
 // Zed does.
 
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { describe, before, after, afterEach } from "node:test";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,7 +65,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Polls cond() until it returns a truthy value or timeoutMs passes; returns
  * the value or throws with what.
  */
-export async function waitFor(cond, { timeoutMs = 5000, intervalMs = 20, what = "condition" } = {}) {
+export async function waitFor(cond, { timeoutMs = 60_000, intervalMs = 20, what = "condition" } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await cond();
@@ -87,6 +88,42 @@ export function pidAlive(pid) {
   return state !== "Z" && state !== "X";
 }
 
+/** The pids listed one per line in file, once it holds at least n; else null. */
+export function readPids(file, n) {
+  if (!existsSync(file)) return null;
+  const pids = readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number);
+  return pids.length >= n ? pids : null;
+}
+
+/** SIGKILLs whatever of pids still runs when test t ends. */
+export function killAfter(t, pids) {
+  t.after(() => {
+    for (const pid of pids.filter(pidAlive)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+  });
+}
+
+/**
+ * A describe block whose tests start agents: the binary is built first,
+ * every agent is stopped after each test, and the build is removed last.
+ */
+export function agentSuite(name, body) {
+  describe(name, () => {
+    before(() => {
+      agentBinary();
+    }, { timeout: 180_000 });
+    afterEach(stopAll);
+    after(async () => {
+      await stopAll();
+      removeBuiltBinary();
+    });
+    body();
+  });
+}
+
 /** Every agent started by startAgent and not yet stopped. */
 const running = new Set();
 
@@ -100,6 +137,11 @@ const running = new Set();
  *   files       {relativePath: content} created in the workspace first
  *   permission  ({params}) => optionId | outcome object; default rejects
  *   initialize  the initialize params (default ZED_INITIALIZE)
+ *   env         extra environment variables for the agent
+ *   buffers     {path: text} the editor holds unsaved, paths relative to
+ *               the workspace (served by
+ *               fs/read_text_file before the disk; a write replaces them)
+ *   setup       (root, workspace) => void, run after the files are made
  *
  * The returned agent records every message the client sees.
  */
@@ -112,11 +154,12 @@ export async function startAgent(options = {}) {
     mkdirSync(path.dirname(p), { recursive: true });
     writeFileSync(p, content);
   }
+  options.setup?.(root, workspace);
   const scriptPath = path.join(root, "model.jsonl");
   const script = options.script ?? [];
   writeFileSync(scriptPath, typeof script === "string" ? script : scriptLines(script));
 
-  const env = { ...process.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(root, "state") };
+  const env = { ...process.env, ...options.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(root, "state") };
   delete env.DSH_API_KEY;
   delete env.DEEPSEEK_API_KEY;
   const child = spawn(agentBinary(), options.args ?? [], {
@@ -188,6 +231,9 @@ export async function startAgent(options = {}) {
   });
 
   const permission = options.permission ?? (() => "reject-once");
+  const buffers = new Map(
+    Object.entries(options.buffers ?? {}).map(([rel, text]) => [path.resolve(workspace, rel), text]),
+  );
   const app = acp
     .client({ name: "dsh-acp-e2e" })
     .onNotification("session/update", async ({ params }) => {
@@ -201,9 +247,9 @@ export async function startAgent(options = {}) {
     })
     .onRequest("fs/read_text_file", async ({ params }) => {
       a.reads.push(params);
-      let text;
+      let text = buffers.get(params.path);
       try {
-        text = readFileSync(params.path, "utf8");
+        text ??= readFileSync(params.path, "utf8");
       } catch {
         throw acp.RequestError.resourceNotFound(params.path);
       }
@@ -217,6 +263,7 @@ export async function startAgent(options = {}) {
     })
     .onRequest("fs/write_text_file", async ({ params }) => {
       a.writes.push(params);
+      buffers.delete(params.path);
       mkdirSync(path.dirname(params.path), { recursive: true });
       writeFileSync(params.path, params.content);
       return {};
@@ -248,7 +295,7 @@ export async function startAgent(options = {}) {
     a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] }, opts);
 
   /** Closes stdin and waits for the process to exit (killing it after ms). */
-  a.closeStdin = async (ms = 5000) => {
+  a.closeStdin = async (ms = 60_000) => {
     child.stdin.end();
     const t = setTimeout(() => child.kill("SIGKILL"), ms);
     const exit = await a.exited;

@@ -51,6 +51,8 @@ Environment (flags of the same names win):
   DSH_BASE_URL         the OpenAI-compatible server (default ` + llm.DefaultBaseURL + `)
   DSH_MODEL            the model (default %s)
   DSH_MODEL_SCRIPT     a JSONL model script; selects the scripted model
+  DSH_THINKING         enabled or disabled: sent as thinking {"type": ...}
+  DSH_REASONING_EFFORT sent as reasoning_effort (DeepSeek: high or max)
   DSH_STATE_DIR        reserved for stored sessions; nothing is stored yet
   DSH_CONFIG           a config file; when given it must be readable, but no
                        setting is read from it yet
@@ -83,6 +85,8 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.llm.BaseURL, "base-url", cfg.llm.BaseURL, "the OpenAI-compatible model server")
 	fs.StringVar(&cfg.llm.Model, "model", cfg.llm.Model, "the model")
 	fs.StringVar(&cfg.llm.ModelScript, "model-script", cfg.llm.ModelScript, "a JSONL model script (selects the scripted model)")
+	fs.StringVar(&cfg.llm.Thinking, "thinking", cfg.llm.Thinking, "send thinking: enabled or disabled (DeepSeek's V4 models think unless disabled); unset sends nothing")
+	fs.StringVar(&cfg.llm.ReasoningEffort, "reasoning-effort", cfg.llm.ReasoningEffort, "send reasoning_effort (DeepSeek: high or max); unset sends nothing")
 	fs.Func("state-dir", "a `directory` reserved for stored sessions: accepted, but nothing is stored yet", func(dir string) error {
 		cfg.stateDir = dir
 		return nil
@@ -124,6 +128,11 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	cfg.preset = p
 	if err := cfg.logLevel.UnmarshalText([]byte(*level)); err != nil {
 		return cfg, fmt.Errorf("--log-level: %w", err)
+	}
+	cfg.llm.Thinking = strings.ToLower(cfg.llm.Thinking)
+	cfg.llm.ReasoningEffort = strings.ToLower(cfg.llm.ReasoningEffort)
+	if err := cfg.llm.Validate(); err != nil {
+		return cfg, err
 	}
 	allow, err := shell.ParseEnvAllow(env.get("DSH_SHELL_ENV_ALLOW"))
 	if err != nil {

@@ -18,5 +18,8 @@ func openLogger(cfg config, stderr io.Writer) (*slog.Logger, func(), error) {
 		}
 		w, closeLog = f, func() { f.Close() }
 	}
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.logLevel})), closeLog, nil
+	// The key, and any bearer token a model server echoes, never reaches
+	// a log line.
+	redact := cfg.llm.Redactor()
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.logLevel, ReplaceAttr: redact.ReplaceAttr})), closeLog, nil
 }
