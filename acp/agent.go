@@ -19,8 +19,10 @@ import (
 // ctx of a request is cancelled when the client sends $/cancel_request
 // for it (cause ErrRequestCancelled), when the client disconnects (cause
 // ErrDisconnected), and, for Prompt, when the client sends session/cancel
-// for its session (cause ErrSessionCancelled); context.Cause tells them
-// apart.
+// for its session (cause ErrSessionCancelled), and when Serve's ctx is
+// cancelled (its cause); context.Cause tells them apart. A method that
+// returns once its ctx is cancelled by Serve's shutdown still has its
+// answer written (see Serve).
 //
 // An error returned by a method goes on the wire as is when it carries a
 // JSON-RPC code (see InvalidParams, ResourceNotFound, …), as -32800 when it
@@ -43,6 +45,7 @@ type Agent interface {
 	// connection's read loop, in wire order with every other message, so
 	// it must return promptly and must not wait for the client; the
 	// session's running Prompt contexts are cancelled right after it
-	// returns.
+	// returns. Its ctx is the connection's (cancelled when Serve stops),
+	// not one per notification, so it may be kept after Cancel returns.
 	Cancel(ctx context.Context, n acpsdk.CancelNotification)
 }

@@ -20,7 +20,8 @@ var (
 	ErrSessionCancelled = errors.New("acp: prompt turn cancelled by the client (session/cancel)")
 
 	// ErrDisconnected is the cause when the client's stream ended (stdin
-	// reached EOF or failed): every in-flight handler is cancelled with it.
+	// reached EOF or failed, or a write to stdout failed): every in-flight
+	// handler is cancelled with it.
 	ErrDisconnected = errors.New("acp: client disconnected")
 )
 

@@ -18,7 +18,10 @@ var ErrInvalidAnswer = errors.New("acp: the client's answer is invalid")
 
 // Conn is the client as the agent sees it: the typed calls an agent makes
 // to the editor. It is safe for concurrent use. Calls made after the
-// connection ended fail with an error wrapping jsonrpc2.ErrClientClosing.
+// connection ended fail with an error wrapping jsonrpc2.ErrClientClosing;
+// once Serve's shutdown grace ran out (see Options.ShutdownGrace), a call
+// blocked on a client that stopped reading fails too, and so does every
+// later one.
 //
 // An error the client answers with is returned wrapped; ErrorCode reads its
 // code (e.g. -32002 from fs/read_text_file for a path outside the project).

@@ -21,9 +21,14 @@ const methodCancelRequest = "$/cancel_request"
 // dispatcher routes incoming messages to an Agent. Its handle method is the
 // connection's jsonrpc2.Handler.
 type dispatcher struct {
-	agent  Agent
-	log    *slog.Logger
-	routes map[string]route
+	agent   Agent
+	log     *slog.Logger
+	routes  map[string]route
+	replies *replies // every call taken owes an answer
+
+	// stopping is set when Serve begins to shut down; every call read
+	// from then on is refused.
+	stopping atomic.Bool
 
 	// initialized is set once initialize has been answered with a result;
 	// until then every other request is refused.
@@ -49,10 +54,11 @@ type route struct {
 	inline bool
 }
 
-func newDispatcher(agent Agent, log *slog.Logger) *dispatcher {
+func newDispatcher(agent Agent, log *slog.Logger, replies *replies) *dispatcher {
 	return &dispatcher{
-		agent: agent,
-		log:   log,
+		agent:   agent,
+		log:     log,
+		replies: replies,
 		routes: map[string]route{
 			acpsdk.AgentMethodInitialize:   {prepare: typed(agent.Initialize, "protocolVersion"), inline: true},
 			acpsdk.AgentMethodAuthenticate: {prepare: typed(agent.Authenticate, "methodId")},
@@ -96,6 +102,17 @@ func promptSession(params []byte) acpsdk.SessionId {
 // inline on the read loop, in wire order, and never fail (a handler error
 // on a notification would end a jsonrpc2 connection).
 //
+// Every context handed on derives from the connection's, never from
+// reqCtx, jsonrpc2's per-request context: jsonrpc2 recycles that when
+// handle returns unless the request was released with Async, and a
+// context derived from a recycled one panics ("cannot create context from
+// nil parent") in the goroutine context.WithCancel started for it. A
+// call's own cancellation is registered below; a broken stream cancels the
+// connection's context (see Serve).
+//
+// Every call owes an answer from here on (see replies). Once Serve is
+// stopping, a call is refused -32603 at once.
+//
 // A call is checked on the read loop: its method must be known, the
 // connection initialized (initialize excepted) and its id not in use by a
 // call still in flight. Its cancellation is registered there too, so a
@@ -108,7 +125,8 @@ func promptSession(params []byte) acpsdk.SessionId {
 // A panic anywhere in here, in the Agent or in encoding its result, is
 // recovered, logged and answered -32603 (a panic reaching jsonrpc2 would
 // end the connection).
-func (d *dispatcher) handle(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+func (d *dispatcher) handle(reqCtx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	ctx := jsonrpc2.DetachContext(reqCtx)
 	method := strings.Clone(req.Method()) // req's strings are borrowed from the frame buffer
 	isCall := req.IsCall()
 	defer func() {
@@ -124,6 +142,11 @@ func (d *dispatcher) handle(ctx context.Context, req *jsonrpc2.Request) (result 
 		d.notification(ctx, req)
 		return nil, nil
 	}
+	d.replies.expect(req.ID())
+	if d.stopping.Load() {
+		d.log.Debug("acp: request refused while stopping", "method", method)
+		return nil, InternalError("the agent is shutting down: %s was not run; start the agent again to send it", method)
+	}
 	r, ok := d.routes[method]
 	if !ok {
 		d.log.Debug("acp: unknown method", "method", method)
@@ -133,14 +156,6 @@ func (d *dispatcher) handle(ctx context.Context, req *jsonrpc2.Request) (result 
 		d.log.Debug("acp: request before initialize", "method", method)
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
 			"%s before initialize: the connection is not initialized; send initialize first and wait for its answer", method)
-	}
-	if r.inline {
-		// jsonrpc2 recycles the context of a request that is not released
-		// when its handler returns; the contexts derived below must not
-		// outlive it. Request-scoped cancellation means nothing to a
-		// request that holds the read loop ($/cancel_request cannot be
-		// read meanwhile); the connection's own still applies.
-		ctx = jsonrpc2.DetachContext(ctx)
 	}
 	ctx, release, fresh := d.requests.trackNew(ctx, req.ID())
 	if !fresh {
@@ -157,7 +172,7 @@ func (d *dispatcher) handle(ctx context.Context, req *jsonrpc2.Request) (result 
 		}
 	}
 	if !r.inline {
-		jsonrpc2.Async(ctx)
+		jsonrpc2.Async(reqCtx)
 	}
 
 	call, err := r.prepare(method, req.Params())
@@ -174,6 +189,9 @@ func (d *dispatcher) handle(ctx context.Context, req *jsonrpc2.Request) (result 
 	}
 	return result, nil
 }
+
+// stop makes handle refuse every call from now on.
+func (d *dispatcher) stop() { d.stopping.Store(true) }
 
 // describeID writes a request id as it appeared on the wire.
 func describeID(id jsonrpc2.ID) string {

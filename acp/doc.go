@@ -53,6 +53,12 @@
 //   - $/cancel_request and session/cancel cancel the matching handler
 //     contexts (context.Cause says which); a client disconnect cancels all
 //     of them before Serve returns.
+//   - When Serve's ctx is cancelled, every request it began to serve is
+//     answered on the output before Serve returns (a Prompt that returns
+//     "cancelled" as the shutdown cancels it is answered so), within
+//     Options.ShutdownGrace; requests read meanwhile are refused -32603.
+//     A client that stopped reading cannot hold the shutdown past the
+//     grace.
 //   - Only frames are written to the output; all diagnostics go to the
 //     slog.Logger in Options.
 //

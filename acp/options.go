@@ -1,6 +1,9 @@
 package acp
 
-import "log/slog"
+import (
+	"log/slog"
+	"time"
+)
 
 // Options configures Serve. The zero value is ready to use.
 type Options struct {
@@ -10,7 +13,17 @@ type Options struct {
 	// MaxLineBytes caps one frame; longer lines are answered -32600 and
 	// skipped. Zero or negative means DefaultMaxLineBytes (32 MiB).
 	MaxLineBytes int
+	// ShutdownGrace bounds how long Serve, once it is stopping, waits on
+	// the client's side: the answers still owed get this long to be
+	// produced and written, and then every write still under way or to
+	// come is abandoned (a client that stopped reading cannot hold the
+	// shutdown). Zero or negative means DefaultShutdownGrace.
+	ShutdownGrace time.Duration
 }
+
+// DefaultShutdownGrace is the ShutdownGrace of the zero Options. A client
+// that reads its stdin takes a pending answer in far less.
+const DefaultShutdownGrace = time.Second
 
 // withDefaults fills the zero fields.
 func (o Options) withDefaults() Options {
@@ -19,6 +32,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxLineBytes <= 0 {
 		o.MaxLineBytes = DefaultMaxLineBytes
+	}
+	if o.ShutdownGrace <= 0 {
+		o.ShutdownGrace = DefaultShutdownGrace
 	}
 	return o
 }

@@ -39,7 +39,8 @@ const maxRetainedBuffer = 1 << 20
 //     id when its first bytes hold it, null otherwise) and its remainder
 //     is discarded up to the next newline without being buffered.
 //
-// Writes are serialized: each frame and its '\n' go out in one Write.
+// Writes take turns: each frame and its '\n' go out in one Write (see
+// writeMessage), and every answer jsonrpc2 writes is marked in replies.
 // A terminal read or write error is recorded once and signalled on done.
 type ndjsonStream struct {
 	r       io.Reader
@@ -47,12 +48,15 @@ type ndjsonStream struct {
 	w       io.Writer
 	maxLine int
 	log     *slog.Logger
+	replies *replies
 
 	line []byte // the current frame (see readLine); decoded requests borrow it until the next Read
 	buf  []byte // the buffer short lines are read into, reused from line to line
 
-	wmu  sync.Mutex
-	wbuf []byte // guarded by wmu
+	turn        chan struct{} // holds a token while a frame is written; its holder owns wbuf
+	wbuf        []byte
+	abandoned   chan struct{} // closed by abandonWrites
+	abandonOnce sync.Once
 
 	failOnce sync.Once
 	done     chan struct{} // closed on the first terminal read or write error
@@ -61,20 +65,23 @@ type ndjsonStream struct {
 	closeOnce sync.Once
 }
 
-func newNDJSONStream(r io.Reader, w io.Writer, maxLine int, log *slog.Logger) *ndjsonStream {
+func newNDJSONStream(r io.Reader, w io.Writer, maxLine int, log *slog.Logger, replies *replies) *ndjsonStream {
 	return &ndjsonStream{
-		r:       r,
-		br:      bufio.NewReaderSize(r, 64<<10),
-		w:       w,
-		maxLine: maxLine,
-		log:     log,
-		done:    make(chan struct{}),
+		r:         r,
+		br:        bufio.NewReaderSize(r, 64<<10),
+		w:         w,
+		maxLine:   maxLine,
+		log:       log,
+		replies:   replies,
+		turn:      make(chan struct{}, 1),
+		abandoned: make(chan struct{}),
+		done:      make(chan struct{}),
 	}
 }
 
 // Read implements jsonrpc2.Stream. It returns the next well-formed
 // message, answering and skipping every bad line on the way.
-func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+func (s *ndjsonStream) Read(_ context.Context) (jsonrpc2.Message, int64, error) {
 	for {
 		n, tooLong, err := s.readLine()
 		if err != nil {
@@ -84,7 +91,7 @@ func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 		if tooLong {
 			id := leadingID(s.line)
 			s.log.Warn("acp: frame exceeds the line limit; discarded", "bytes", n, "limit", s.maxLine, "id", id)
-			s.answer(ctx, id, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+			s.answer(id, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
 				"message of %d bytes exceeds the %s line limit; discarded (send large content in smaller messages)", n, formatBytes(s.maxLine)))
 			continue
 		}
@@ -100,7 +107,7 @@ func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 			if _, ok := msg.(*jsonrpc2.Notification); ok && hasNullID(body) {
 				// A request with a null id: the decoder takes it for a
 				// notification and it would go unanswered.
-				s.answer(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+				s.answer(jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
 					"a request id may not be null here: use a number or a string (send no id at all for a notification)"))
 				continue
 			}
@@ -108,7 +115,7 @@ func (s *ndjsonStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 		}
 		id, rpcErr := classifyBadFrame(body, derr)
 		s.log.Warn("acp: bad frame answered and skipped", "code", int(rpcErr.Code), "error", rpcErr.Message)
-		s.answer(ctx, id, rpcErr)
+		s.answer(id, rpcErr)
 	}
 }
 
@@ -145,29 +152,18 @@ func idOf(v any) jsonrpc2.ID {
 }
 
 // answer writes an error response for a frame the connection never sees.
-func (s *ndjsonStream) answer(ctx context.Context, id jsonrpc2.ID, rpcErr *jsonrpc2.Error) {
-	if _, err := s.Write(ctx, jsonrpc2.NewResponse(id, nil, rpcErr)); err != nil {
+// It owes nothing to replies, so it is not marked there.
+func (s *ndjsonStream) answer(id jsonrpc2.ID, rpcErr *jsonrpc2.Error) {
+	if _, err := s.writeMessage(jsonrpc2.NewResponse(id, nil, rpcErr), false); err != nil {
 		s.log.Warn("acp: answering a bad frame failed", "error", err)
 	}
 }
 
 // Write implements jsonrpc2.Stream: one frame plus '\n' in one Write,
-// serialized with every other writer.
-func (s *ndjsonStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	buf := append(jsonrpc2.AppendMessage(s.wbuf[:0], msg), '\n')
-	n, err := s.w.Write(buf)
-	if cap(buf) <= maxRetainedBuffer {
-		s.wbuf = buf[:0]
-	} else {
-		s.wbuf = nil
-	}
-	if err != nil {
-		err = fmt.Errorf("acp: writing a frame: %w", err)
-		s.fail(err)
-	}
-	return int64(n), err
+// in turn with every other writer. A response is marked written in
+// s.replies once it went out whole.
+func (s *ndjsonStream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
+	return s.writeMessage(msg, true)
 }
 
 // Close implements jsonrpc2.Stream. It closes the reader when it is an
