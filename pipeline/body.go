@@ -13,13 +13,10 @@ import (
 // that a stuck body cannot hold a cancelled turn.
 const DefaultBodyGrace = time.Second
 
-// bodyRun is one run of a tool body on a goroutine of its own. The
-// goroutine sets value and err, then signals done; the waiter reads them
-// only after done, and never once it has abandoned the run.
+// bodyRun is the outcome of one run of a tool body: what it returned.
 type bodyRun struct {
 	value any
 	err   error
-	done  chan struct{}
 }
 
 // awaitBody runs tool's body for x's call under ctx and returns its value
@@ -40,30 +37,28 @@ func (x *Execution) awaitBody(ctx context.Context, tool *registry.Tool) (out bod
 		out.value, out.err = tool.Run(ctx, call)
 		return out, true
 	}
-	run := &bodyRun{done: make(chan struct{}, 1)} // buffered: an abandoned run never blocks
-	go func() {
-		growStack(0)
-		run.value, run.err = tool.Run(ctx, call)
-		run.done <- struct{}{}
-	}()
+	// The outcome is written to x.body before the signal; the buffered
+	// signal never blocks an abandoned body.
+	x.bodyDone = make(chan struct{}, 1)
+	go x.runBodyAsync(ctx, tool, call)
 	select {
-	case <-run.done:
-		return *run, true
+	case <-x.bodyDone:
+		return x.body, true
 	case <-ctx.Done():
 	}
 	if x.p.grace > 0 {
 		grace := time.NewTimer(x.p.grace)
 		defer grace.Stop()
 		select {
-		case <-run.done:
-			return *run, true
+		case <-x.bodyDone:
+			return x.body, true
 		case <-grace.C:
 		}
 	}
 	// A body that returned just as the grace ran out still counts.
 	select {
-	case <-run.done:
-		return *run, true
+	case <-x.bodyDone:
+		return x.body, true
 	default:
 	}
 	if !x.abandoned {
@@ -72,6 +67,14 @@ func (x *Execution) awaitBody(ctx context.Context, tool *registry.Tool) (out bod
 	x.p.logger.Warn("tool body abandoned: it did not return after its context ended",
 		"tool", call.Name(), "call", call.ID(), "grace", x.p.grace, "cause", context.Cause(ctx))
 	return bodyRun{}, false
+}
+
+// runBodyAsync runs tool's body (on a goroutine of its own: see awaitBody),
+// records what it returned in x.body and signals x.bodyDone.
+func (x *Execution) runBodyAsync(ctx context.Context, tool *registry.Tool, call *registry.Call) {
+	growStack(0)
+	x.body.value, x.body.err = tool.Run(ctx, call)
+	x.bodyDone <- struct{}{}
 }
 
 // growStack grows a new goroutine's stack in one step while the stack is

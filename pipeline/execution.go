@@ -48,6 +48,11 @@ type Execution struct {
 	// the call that still count.
 	abandoned bool
 	kept      []registry.ContextMessage
+	// body is what a body running on a goroutine of its own returned; its
+	// goroutine writes it before signalling bodyDone, and nothing reads it
+	// once the body is abandoned.
+	body     bodyRun
+	bodyDone chan struct{}
 }
 
 // Call returns the call being executed.
