@@ -39,19 +39,19 @@ func (t *turn) runBatch(ctx context.Context, calls []session.ToolCallRef) (concl
 	started := 0
 	for ; started < len(calls) && ctx.Err() == nil; started++ {
 		ref := calls[started]
-		in := b.input(ref)
-		if t.agent.opts.Pipeline.ExecutionMode(in) == pipeline.Exclusive {
+		x := b.bind(ref)
+		if x.Mode() == pipeline.Exclusive {
 			b.commit(true)
-			b.start(ref, in, false)
+			b.start(ref, x, false)
 			b.commit(true)
 			continue
 		}
-		b.start(ref, in, true)
+		b.start(ref, x, true)
 		b.commit(false)
 	}
 	b.commit(true)
 	for _, ref := range calls[started:] {
-		callSeq := t.log.Append(b.announce(ref, b.input(ref))).Seq
+		callSeq := t.log.Append(b.announce(ref, b.bind(ref))).Seq
 		b.record(ref, callSeq, pipeline.AbortedBeforeDispatch(), nil)
 	}
 	for _, c := range b.contexts {
@@ -60,10 +60,10 @@ func (t *turn) runBatch(ctx context.Context, calls []session.ToolCallRef) (concl
 	return b.concluded
 }
 
-// input is ref as the pipeline takes it, its arguments materialized once
-// for classifying, announcing and running the call.
-func (b *batch) input(ref session.ToolCallRef) pipeline.Input {
-	in := pipeline.Input{
+// bind binds ref to its tool once, for classifying, announcing, running
+// and presenting the call.
+func (b *batch) bind(ref session.ToolCallRef) *pipeline.Execution {
+	return b.t.agent.opts.Pipeline.Bind(pipeline.Input{
 		CallID:    ref.ID,
 		Name:      ref.Name,
 		Arguments: ref.Arguments,
@@ -73,19 +73,15 @@ func (b *batch) input(ref session.ToolCallRef) pipeline.Input {
 				b.t.log.Append(session.ToolOutput{CallID: ref.ID, Output: p.Output})
 			}
 		},
-	}
-	if args, err := registry.MaterializeArguments(ref.Arguments); err == nil {
-		in.Materialized = &args
-	}
-	return in
+	})
 }
 
-// start announces and prepares ref, then dispatches it: in the pool when
-// parallel, inline otherwise.
-func (b *batch) start(ref session.ToolCallRef, in pipeline.Input, parallel bool) {
-	s := &slot{ref: ref, done: make(chan struct{})}
-	s.callSeq = b.t.log.Append(b.announce(ref, in)).Seq
-	s.x = b.t.agent.opts.Pipeline.Prepare(b.ctx, in)
+// start announces and prepares the call x binds ref to, then dispatches
+// it: in the pool when parallel, inline otherwise.
+func (b *batch) start(ref session.ToolCallRef, x *pipeline.Execution, parallel bool) {
+	s := &slot{ref: ref, x: x, done: make(chan struct{})}
+	s.callSeq = b.t.log.Append(b.announce(ref, x)).Seq
+	x.Prepare(b.ctx)
 	b.pending = append(b.pending, s)
 	if !s.x.NeedsDispatch() {
 		close(s.done)
@@ -122,28 +118,24 @@ func (b *batch) commit(wait bool) {
 		<-s.done
 		b.pending = b.pending[1:]
 		r := s.x.Finish()
-		b.record(s.ref, s.callSeq, r, s.x.Call())
+		b.record(s.ref, s.callSeq, r, s.x)
 	}
 }
 
 // announce is the ToolCall event for ref, with the tool's pending card.
-func (b *batch) announce(ref session.ToolCallRef, in pipeline.Input) session.ToolCall {
-	ev := session.ToolCall{CallID: ref.ID, Name: ref.Name, Arguments: ref.Arguments}
-	if tool := b.tool(ref.Name); tool != nil && in.Materialized != nil {
-		ev.View = tool.PresentCall(*in.Materialized)
-	}
-	return ev
+func (b *batch) announce(ref session.ToolCallRef, x *pipeline.Execution) session.ToolCall {
+	return session.ToolCall{CallID: ref.ID, Name: ref.Name, Arguments: ref.Arguments, View: x.PresentCall()}
 }
 
-// record appends the ToolResult event for a finished call and keeps its
-// contexts for the end of the batch.
-func (b *batch) record(ref session.ToolCallRef, callSeq int64, r pipeline.Result, call *registry.Call) {
+// record appends the ToolResult event for a finished call (x nil for one
+// that never started) and keeps its contexts for the end of the batch.
+func (b *batch) record(ref session.ToolCallRef, callSeq int64, r pipeline.Result, x *pipeline.Execution) {
 	ev := session.ToolResult{
 		CallID: ref.ID, CallSeq: callSeq,
 		Content: r.Content, IsError: r.IsError, Code: r.Code(), Meta: r.Meta,
 	}
-	if tool := b.tool(ref.Name); tool != nil && call != nil {
-		ev.View = tool.PresentResult(call.Arguments(), r.ToolResult())
+	if x != nil {
+		ev.View = x.PresentResult(r)
 	}
 	b.t.log.Append(ev)
 	for _, c := range r.AdditionalContexts {
@@ -152,8 +144,4 @@ func (b *batch) record(ref session.ToolCallRef, callSeq int64, r pipeline.Result
 	if r.ConcludesTurn && !r.IsError {
 		b.concluded = true
 	}
-}
-
-func (b *batch) tool(name string) *registry.Tool {
-	return b.t.agent.opts.Pipeline.Registry().Get(name, b.t.agent.opts.Scope)
 }

@@ -13,14 +13,15 @@ import (
 // that a stuck body cannot hold a cancelled turn.
 const DefaultBodyGrace = time.Second
 
-// bodyRun is the outcome of one run of a tool body: what it returned.
+// bodyRun is the outcome of one run of a tool body: the output built from
+// what it returned, or its error.
 type bodyRun struct {
-	value any
-	err   error
+	out registry.Output
+	err error
 }
 
-// awaitBody runs tool's body for x's call under ctx and returns its value
-// and error, with returned set. The wait ends early when ctx is done and
+// awaitBody runs the body of the tool bound in b for x's call under ctx and
+// returns its outcome, with returned set. The wait ends early when ctx is done and
 // the body has not returned within the pipeline's grace: returned is then
 // false, and the body is abandoned. Its goroutine finishes on its own
 // whenever the body returns; its outcome, its later reports and its later
@@ -29,18 +30,18 @@ type bodyRun struct {
 //
 // A body whose context can never be done runs on the caller's goroutine;
 // any other runs on a goroutine of its own, so the caller can stop waiting.
-func (x *Execution) awaitBody(ctx context.Context, tool *registry.Tool) (out bodyRun, returned bool) {
+func (x *Execution) awaitBody(ctx context.Context, b registry.Bound) (out bodyRun, returned bool) {
 	x.progress.start()
 	defer func() { x.progress.stop(!returned) }()
 	call := x.call
 	if ctx.Done() == nil {
-		out.value, out.err = tool.Run(ctx, call)
+		out.out, out.err = b.Run(ctx, call)
 		return out, true
 	}
 	// The outcome is written to x.body before the signal; the buffered
 	// signal never blocks an abandoned body.
 	x.bodyDone = make(chan struct{}, 1)
-	go x.runBodyAsync(ctx, tool, call)
+	go x.runBodyAsync(ctx, b, call)
 	select {
 	case <-x.bodyDone:
 		return x.body, true
@@ -69,19 +70,20 @@ func (x *Execution) awaitBody(ctx context.Context, tool *registry.Tool) (out bod
 	return bodyRun{}, false
 }
 
-// runBodyAsync runs tool's body (on a goroutine of its own: see awaitBody),
-// records what it returned in x.body and signals x.bodyDone.
-func (x *Execution) runBodyAsync(ctx context.Context, tool *registry.Tool, call *registry.Call) {
+// runBodyAsync runs b's body (on a goroutine of its own: see awaitBody),
+// records its outcome in x.body and signals x.bodyDone.
+func (x *Execution) runBodyAsync(ctx context.Context, b registry.Bound, call *registry.Call) {
 	growStack(0)
-	x.body.value, x.body.err = tool.Run(ctx, call)
+	x.body.out, x.body.err = b.Run(ctx, call)
 	x.bodyDone <- struct{}{}
 }
 
 // growStack grows a new goroutine's stack in one step while the stack is
 // still shallow. Without it the stack starts at its minimum and doubles
-// frame by frame as the body's argument decoding goes deeper, each time
-// copying the deeper stack: a third of a cheap call's cost, measured by
-// BenchmarkNoopThroughFullPipeline.
+// frame by frame as the body, the value's snapshot and its rendering go
+// deeper, each time copying the deeper stack (BenchmarkNoopThroughFullPipeline
+// is slower without it, though the arguments are now decoded before the
+// body's goroutine starts).
 //
 //go:noinline
 func growStack(i int) byte {

@@ -25,7 +25,7 @@ func (x *Execution) Dispatch() {
 	if x.stage != stageDispatch {
 		return
 	}
-	r, err := x.runWrappers(x.caller, 0)
+	r, err := x.runWrappers(x.caller, 0, true)
 	if err != nil {
 		x.settle(stageFinal, ErrorResult(err))
 		return
@@ -43,17 +43,21 @@ func (x *Execution) Dispatch() {
 }
 
 // runWrappers runs the wrapper chain from index i; the last step runs the
-// body and records its result in x.produced.
-func (x *Execution) runWrappers(ctx context.Context, i int) (r Result, err error) {
+// body and records its result in x.produced. derived says ctx is known to
+// carry the caller's cancellation: it is the caller's context, or derived
+// from it by wrappers that pass on only what they derive.
+func (x *Execution) runWrappers(ctx context.Context, i int, derived bool) (r Result, err error) {
 	for i < len(x.wrappers) && !x.wrappers[i].appliesTo(x.call) {
 		i++
 	}
 	if i == len(x.wrappers) {
-		x.produced = x.runBody(ctx)
+		x.produced = x.runBody(ctx, derived)
 		return x.produced, nil
 	}
-	w := x.wrappers[i].fn
-	next := func(ctx context.Context) (Result, error) { return x.runWrappers(ctx, i+1) }
+	w, derives := x.wrappers[i].fn, x.wrappers[i].derives
+	next := func(next context.Context) (Result, error) {
+		return x.runWrappers(next, i+1, derived && (derives || next == ctx))
+	}
 	err = protect(func() (err error) {
 		r, err = w(ctx, x.call, next)
 		return err
@@ -61,10 +65,16 @@ func (x *Execution) runWrappers(ctx context.Context, i int) (r Result, err error
 	return r, err
 }
 
-// runBody resolves the live tool and runs it under the fused context.
-func (x *Execution) runBody(ctx context.Context) Result {
-	fused, stop, cancel := fuse(x.caller, ctx)
-	defer release(stop, cancel)
+// runBody resolves the live tool and runs it under ctx fused with the
+// caller's cancellation, unless derived says ctx carries it already.
+func (x *Execution) runBody(ctx context.Context, derived bool) Result {
+	fused := ctx
+	if !derived {
+		var stop func() bool
+		var cancel context.CancelCauseFunc
+		fused, stop, cancel = fuse(x.caller, ctx)
+		defer release(stop, cancel)
+	}
 	if fused.Err() != nil {
 		return x.own(AbortedBeforeDispatch())
 	}
@@ -73,20 +83,16 @@ func (x *Execution) runBody(ctx context.Context) Result {
 		return x.own(ErrorResult(registry.NotFoundError(x.call.Name())))
 	}
 	x.invoked.Store(true)
-	run, returned := x.awaitBody(fused, tool)
+	run, returned := x.awaitBody(fused, x.boundTo(tool))
 	if !returned {
 		return x.own(aborted(true))
 	}
-	body, err := run.value, run.err
+	out, err := run.out, run.err
 	if err != nil {
 		if fused.Err() != nil && isContextError(err) {
 			// The body only reports the cancellation it was told of.
 			return x.own(aborted(true))
 		}
-		return x.own(ErrorResult(err))
-	}
-	out, err := tool.Succeed(x.call.Arguments(), body, x.call.TopLevel())
-	if err != nil {
 		return x.own(ErrorResult(err))
 	}
 	if fused.Err() != nil {
@@ -147,7 +153,7 @@ func (x *Execution) normalizeAuthored(r Result) Result {
 	if tool == nil {
 		return x.own(withContexts(ErrorResult(registry.NotFoundError(x.call.Name())), contexts))
 	}
-	out, err := tool.Revalidate(x.call.Arguments(), r.Value, x.call.TopLevel())
+	out, err := x.boundTo(tool).Revalidate(r.Value, x.call.TopLevel())
 	if err != nil {
 		return x.own(withContexts(ErrorResult(err), contexts))
 	}

@@ -2,7 +2,9 @@
 // through the same stages, in this order.
 //
 //  1. Arguments are materialized once into immutable canonical JSON ("" is
-//     {}, text that is not JSON is kept as a string).
+//     {}, text that is not JSON is kept as a string) and bound to the tool
+//     once (registry.Tool.Bind): validated and decoded a single time, and
+//     that binding answers every later question about the call.
 //  2. The pre-execute chain (middleware in the net/http style) decides
 //     allow, deny or ask; an ask goes to the Approver.
 //  3. Guards may still deny.
@@ -27,6 +29,8 @@
 //	})
 //	result := p.Execute(ctx, pipeline.Input{CallID: "call_1", Name: "echo", Arguments: `{"text":"hi"}`, Scope: agent})
 //
-// Schedulers that overlap calls use Prepare, Execution.Dispatch and
-// Execution.Finish, and ExecutionMode to find the calls that may overlap.
+// Schedulers that overlap calls use Bind, then Execution.Mode to find the
+// calls that may overlap, Execution.PresentCall to announce them,
+// Execution.Prepare, Execution.Dispatch and Execution.Finish to run them,
+// and Execution.PresentResult to show what they did.
 package pipeline

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync/atomic"
 
+	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
@@ -11,8 +12,10 @@ import (
 type stage int
 
 const (
+	// stageBound: bound, not yet prepared.
+	stageBound stage = iota
 	// stageDispatch: prepared, the body has still to be dispatched.
-	stageDispatch stage = iota
+	stageDispatch
 	// stagePost: a result awaits post-execute.
 	stagePost
 	// stageFinal: a result skips post-execute.
@@ -22,15 +25,20 @@ const (
 )
 
 // Execution is one call moving through the pipeline, for schedulers that
-// run the stages apart: Prepare (pre-execute and guards) in model order,
-// Dispatch (wrappers and body) overlapped with other calls, Finish
-// (post-execute, finalize, observers) in model order again. Execute does
-// all three in a row. An Execution is used by one goroutine at a time.
+// run the stages apart: Bind (the call's arguments bound to its tool once,
+// answering Mode and PresentCall), Prepare (pre-execute and guards) in
+// model order, Dispatch (wrappers and body) overlapped with other calls,
+// Finish (post-execute, finalize, observers) in model order again, then
+// PresentResult. Execute does it all in a row. An Execution is used by one
+// goroutine at a time.
 type Execution struct {
 	p        *Pipeline
 	caller   context.Context
 	call     *registry.Call
 	finalize registry.Finalizer
+	// bindErr is why the arguments could not be materialized; the call
+	// fails with it when prepared.
+	bindErr error
 
 	chains
 
@@ -61,32 +69,92 @@ func (x *Execution) Call() *registry.Call { return x.call }
 // NeedsDispatch reports whether Dispatch has work to do.
 func (x *Execution) NeedsDispatch() bool { return x.stage == stageDispatch }
 
-// Prepare creates the call, materializes its arguments and runs the
-// pre-execute chain, any approval and the guards.
-func (p *Pipeline) Prepare(ctx context.Context, in Input) *Execution {
-	x := &Execution{p: p, caller: ctx, chains: p.snapshot()}
-	if tool := p.reg.Get(in.Name, in.Scope); tool != nil {
-		x.finalize = tool.Finalizer()
-	}
+// Bind starts one call of in: it resolves the tool in's scope sees,
+// materializes the arguments and binds them to the tool (Tool.Bind), once;
+// every later stage and question asks that binding. Arguments that cannot
+// be materialized, an unknown tool and arguments that do not fit it are
+// not errors here: the call fails with them where it always would, when
+// prepared or when its body would run.
+func (p *Pipeline) Bind(in Input) *Execution {
+	x := &Execution{p: p}
 	spec := registry.CallSpec{ID: in.CallID, RootID: in.RootCallID, Name: in.Name, Scope: in.Scope, Parent: in.Parent}
 	if in.OnProgress != nil {
 		x.progress.fn = in.OnProgress
 		spec.OnProgress = x.progress.report
 	}
-	args, err := in.arguments()
+	tool := p.reg.Get(in.Name, in.Scope)
+	if tool != nil {
+		x.finalize = tool.Finalizer()
+	}
+	args, err := registry.MaterializeArguments(in.Arguments)
 	if err != nil {
+		x.bindErr = err
 		x.call = registry.NewCall(spec)
-		x.settle(stageFinal, ErrorResult(err))
 		return x
 	}
 	spec.Arguments = args
+	if tool != nil {
+		spec.Bound, _ = tool.Bind(args)
+	}
 	x.call = registry.NewCall(spec)
+	return x
+}
+
+// Mode says whether the call may run beside others: Parallel only when
+// its tool is visible to the call's scope and the tool's classifier says
+// exactly true for the arguments; anything else (unknown tool, no
+// classifier, arguments that do not fit, a panic) is Exclusive.
+func (x *Execution) Mode() ExecutionMode {
+	if x.call.Bound().ConcurrencySafe() {
+		return Parallel
+	}
+	return Exclusive
+}
+
+// PresentCall returns the call's pending card, or nil when its tool has
+// none for these arguments.
+func (x *Execution) PresentCall() presentation.CallView { return x.call.Bound().PresentCall() }
+
+// PresentResult returns the call's completed card for r, or nil when its
+// tool has none.
+func (x *Execution) PresentResult(r Result) presentation.ResultView {
+	return x.call.Bound().PresentResult(r.ToolResult())
+}
+
+// Prepare binds in (Bind) and prepares the call (Execution.Prepare).
+func (p *Pipeline) Prepare(ctx context.Context, in Input) *Execution {
+	x := p.Bind(in)
+	x.Prepare(ctx)
+	return x
+}
+
+// Prepare runs the pre-execute chain, any approval and the guards under
+// ctx, the caller's context for the rest of the call. Only the first call
+// after Bind does anything.
+func (x *Execution) Prepare(ctx context.Context) {
+	if x.stage != stageBound {
+		return
+	}
+	x.caller, x.chains = ctx, x.p.snapshot()
+	if x.bindErr != nil {
+		x.settle(stageFinal, ErrorResult(x.bindErr))
+		return
+	}
 	if ctx.Err() != nil {
 		x.settle(stageFinal, AbortedBeforeDispatch())
-		return x
+		return
 	}
 	x.prepare()
-	return x
+}
+
+// boundTo returns the call's arguments bound to tool: the binding made by
+// Bind, or a new one when the tool live now is not the one bound then.
+func (x *Execution) boundTo(tool *registry.Tool) registry.Bound {
+	if b := x.call.Bound(); b.Tool() == tool {
+		return b
+	}
+	b, _ := tool.Bind(x.call.Arguments())
+	return b
 }
 
 func (x *Execution) prepare() {

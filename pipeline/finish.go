@@ -12,10 +12,14 @@ import (
 // Finish runs post-execute (unless the result skips it), applies the
 // tool's finalizer once, notifies the observers and returns the result,
 // which the caller owns. Calling Finish again returns a copy of it without
-// running anything.
+// running anything. An Execution never prepared finishes, without running
+// anything, as ABORTED_BEFORE_DISPATCH.
 func (x *Execution) Finish() Result {
 	switch x.stage {
 	case stageDone:
+		return x.result.Clone()
+	case stageBound:
+		x.settle(stageDone, AbortedBeforeDispatch())
 		return x.result.Clone()
 	case stageDispatch:
 		x.Dispatch()
@@ -105,7 +109,7 @@ func (x *Execution) replaceValue(v any) (Result, error) {
 	if err != nil {
 		return Result{}, registry.OutputError(x.call.Name(), []string{"value is not lossless JSON"})
 	}
-	out, err := tool.Revalidate(x.call.Arguments(), text, x.call.TopLevel())
+	out, err := x.boundTo(tool).Revalidate(text, x.call.TopLevel())
 	if err != nil {
 		return Result{}, err
 	}

@@ -22,18 +22,4 @@ type Input struct {
 	// OnProgress, when set, receives what the running tool reports (a
 	// command's output as it arrives). It must be safe for concurrent use.
 	OnProgress func(registry.Progress)
-	// Materialized, when set, is Arguments already materialized by a caller
-	// that needs them before the call runs (a scheduler classifying and
-	// announcing it), so they are parsed once. It must be what
-	// registry.MaterializeArguments(Arguments) returned without error.
-	Materialized *registry.Arguments
-}
-
-// arguments returns the call's materialized arguments, parsing them only
-// when the caller has not.
-func (in Input) arguments() (registry.Arguments, error) {
-	if in.Materialized != nil {
-		return *in.Materialized, nil
-	}
-	return registry.MaterializeArguments(in.Arguments)
 }

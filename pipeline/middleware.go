@@ -40,6 +40,10 @@ type Observer func(call *registry.Call, result Result)
 type scoped[F any] struct {
 	scope *registry.Scope
 	fn    F
+	// derives says the wrapper passes next only contexts derived from the
+	// one it was given, so they carry the caller's cancellation already;
+	// only the pipeline's own TimeoutPolicy is marked so.
+	derives bool
 }
 
 // appliesTo reports whether the middleware sees call: a global one sees

@@ -19,21 +19,8 @@ func (m ExecutionMode) String() string {
 	return "exclusive"
 }
 
-// ExecutionMode classifies in: Parallel only when the tool is visible to
-// the call's scope and its classifier says exactly true for the
-// arguments; anything else (unknown tool, no classifier, invalid
-// arguments, a panic) is Exclusive.
+// ExecutionMode classifies in: it is Bind(in).Mode(), for a caller that
+// asks nothing else before running the call.
 func (p *Pipeline) ExecutionMode(in Input) ExecutionMode {
-	tool := p.reg.Get(in.Name, in.Scope)
-	if tool == nil {
-		return Exclusive
-	}
-	args, err := in.arguments()
-	if err != nil {
-		return Exclusive
-	}
-	if tool.ConcurrencySafe(args) {
-		return Parallel
-	}
-	return Exclusive
+	return p.Bind(in).Mode()
 }

@@ -65,7 +65,7 @@ func New(reg *registry.Registry, opts Options) *Pipeline {
 	}
 	p := &Pipeline{reg: reg, approver: opts.Approver, logger: logger, grace: grace}
 	if !opts.NoTimeoutPolicy {
-		p.UseExecute(nil, TimeoutPolicy(reg))
+		p.links.wrappers = []*scoped[ExecuteWrapper]{{fn: TimeoutPolicy(reg), derives: true}}
 	}
 	return p
 }

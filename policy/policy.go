@@ -56,11 +56,16 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 // counts as inside the workspace only when it leads there once its
 // symbolic links are followed, dangling ones included.
 func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
-	tool := p.reg.Get(call.Name(), call.Scope())
+	bound := call.Bound()
+	tool := bound.Tool()
 	if tool == nil {
-		return pipeline.Allow()
+		// A call made outside the pipeline: bind it here.
+		if tool = p.reg.Get(call.Name(), call.Scope()); tool == nil {
+			return pipeline.Allow()
+		}
+		bound, _ = tool.Bind(call.Arguments())
 	}
-	paths, ok := tool.Paths(call.Arguments())
+	paths, ok := bound.Paths()
 	if !ok {
 		return pipeline.Allow()
 	}

@@ -14,8 +14,8 @@ import (
 var ErrLossyArguments = errors.New("tool execution arguments must be losslessly JSON-serializable")
 
 // Arguments are a call's materialized arguments: an immutable, canonical
-// JSON value shared by every pipeline stage. Each consumer decodes its own
-// copy, so no stage can change what another sees.
+// JSON value shared by every pipeline stage. A tool decodes them once per
+// call, when it binds them (Tool.Bind).
 type Arguments struct {
 	value jsonvalue.Value
 	// canonical is the canonical JSON text; it is never handed out, so it

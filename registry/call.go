@@ -11,8 +11,12 @@ type CallSpec struct {
 	RootID string
 	// Name is the tool name the model (or host) asked for.
 	Name string
-	// Arguments are the materialized arguments.
+	// Arguments are the materialized arguments. With Bound set they are
+	// ignored: the call takes the arguments bound there.
 	Arguments Arguments
+	// Bound, when set, is the call's arguments bound to its tool
+	// (Tool.Bind), so every stage asks it instead of decoding again.
+	Bound Bound
 	// Scope is the agent the call runs for; nil for an agent-less call.
 	Scope *Scope
 	// Parent is the call that dispatched this one; nil for a model-direct
@@ -44,6 +48,9 @@ type Call struct {
 
 // NewCall returns the Call for spec.
 func NewCall(spec CallSpec) *Call {
+	if spec.Bound.b != nil {
+		spec.Arguments = spec.Bound.b.arguments()
+	}
 	if spec.RootID == "" {
 		spec.RootID = spec.ID
 	}
@@ -61,6 +68,11 @@ func (c *Call) Name() string { return c.spec.Name }
 
 // Arguments returns the materialized arguments.
 func (c *Call) Arguments() Arguments { return c.spec.Arguments }
+
+// Bound returns the call's arguments bound to its tool, or the zero Bound
+// when the call was made without one (its tool was not found, or its
+// arguments could not be materialized).
+func (c *Call) Bound() Bound { return c.spec.Bound }
 
 // Scope returns the agent scope the call runs for, or nil.
 func (c *Call) Scope() *Scope { return c.spec.Scope }

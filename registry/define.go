@@ -15,6 +15,10 @@ import (
 // Spec describes a typed tool. A is the argument struct the model fills (its
 // JSON Schema is inferred from the type, field tags and `jsonschema:"…"`
 // descriptions); R is the canonical result value.
+//
+// A call's arguments are validated and decoded once (Tool.Bind); Handler
+// and every other hook of that call get the same decoded A, so they must
+// only read it, never change what its slices, maps or pointers hold.
 type Spec[A, R any] struct {
 	Name        string
 	Description string
@@ -61,8 +65,8 @@ type Spec[A, R any] struct {
 
 // Define builds a typed tool. The parameter schema is inferred from A,
 // refined, narrowed to the supported subset and compiled; model arguments
-// are validated against it before Handler runs, and violations become an
-// INVALID_ARGS result naming each property and rule. Presenters and the
+// are validated against it when bound, before Handler runs, and violations
+// become an INVALID_ARGS result naming each property and rule. Presenters and the
 // classifier see only valid arguments: invalid ones give no card and
 // exclusive execution. Define fails when the spec is unusable.
 func Define[A, R any](spec Spec[A, R]) (*Tool, error) {
@@ -90,127 +94,104 @@ func Define[A, R any](spec Spec[A, R]) (*Tool, error) {
 		parameters:  params.Canonical(),
 		timeout:     spec.Timeout,
 		behavior: &typed[A, R]{
-			spec: spec, params: compiled,
+			name: spec.Name, spec: spec, params: compiled,
 			render: render, meta: metaFunc[A, R](spec.PresentationMeta),
 		},
 	}, nil
 }
 
+// validator checks arguments against a tool's parameter schema.
+type validator interface {
+	Validate(v jsonvalue.Value, path string) []string
+}
+
 // typed is the behavior of a Define'd tool.
 type typed[A, R any] struct {
+	name   string
 	spec   Spec[A, R]
-	params *schema.Schema
+	params validator
 	render renderFunc[A, R]
 	meta   metaFunc[A, R]
 }
 
-// typedBody carries the decoded arguments from run to output, so they are
-// decoded once per call.
-type typedBody[A, R any] struct {
-	args  A
-	value R
-}
-
-func (t *typed[A, R]) decode(args Arguments) (A, error) {
-	var a A
+func (t *typed[A, R]) bind(tool *Tool, args Arguments) (binding, error) {
+	b := &typedBinding[A, R]{owner: tool, t: t, raw: args}
 	if err := args.InvalidJSON(); err != nil {
-		return a, ArgsError([]string{"arguments are not valid JSON: " + err.Error()})
+		return nil, ArgsError([]string{"arguments are not valid JSON: " + err.Error()})
 	}
 	if violations := t.params.Validate(args.Value(), ""); len(violations) > 0 {
-		return a, ArgsError(violations)
+		return nil, ArgsError(violations)
 	}
-	if err := args.Decode(&a); err != nil {
-		return a, ArgsError([]string{decodeViolation(err)})
+	if err := args.Decode(&b.args); err != nil {
+		return nil, ArgsError([]string{decodeViolation(err)})
 	}
-	return a, nil
-}
-
-func (t *typed[A, R]) run(ctx context.Context, call *Call) (any, error) {
-	a, err := t.decode(call.Arguments())
-	if err != nil {
-		return nil, err
-	}
-	v, err := t.spec.Handler(ctx, call, a)
-	if err != nil {
-		return nil, err
-	}
-	return typedBody[A, R]{args: a, value: v}, nil
-}
-
-func (t *typed[A, R]) output(name string, args Arguments, body any, topLevel bool) (Output, error) {
-	b, ok := body.(typedBody[A, R])
-	if !ok {
-		return Output{}, OutputError(name, []string{fmt.Sprintf("value has type %T, want %T", body, *new(R))})
-	}
-	text, violations := snapshotValue(b.value)
-	if violations != nil {
-		return Output{}, OutputError(name, violations)
-	}
-	return finishOutput(name, text, topLevel, t.render, t.meta, b.args, b.value)
-}
-
-func (t *typed[A, R]) revalidate(name string, args Arguments, value jsonvalue.Value, topLevel bool) (Output, error) {
-	var r R
-	if err := decodeStrict(value.Canonical(), &r); err != nil {
-		return Output{}, OutputError(name, []string{fmt.Sprintf("value does not fit %T: %v", r, err)})
-	}
-	a, err := t.decode(args)
-	if err != nil {
-		return Output{}, OutputError(name, []string{err.Error()})
-	}
-	text, violations := snapshotValue(r)
-	if violations != nil {
-		return Output{}, OutputError(name, violations)
-	}
-	return finishOutput(name, text, topLevel, t.render, t.meta, a, r)
-}
-
-func (t *typed[A, R]) concurrencySafe(args Arguments) bool {
-	if t.spec.ConcurrencySafe == nil {
-		return false
-	}
-	a, err := t.decode(args)
-	if err != nil {
-		return false
-	}
-	return t.spec.ConcurrencySafe(a)
-}
-
-func (t *typed[A, R]) presentCall(args Arguments) presentation.CallView {
-	if t.spec.PresentCall == nil {
-		return nil
-	}
-	a, err := t.decode(args)
-	if err != nil {
-		return nil
-	}
-	return t.spec.PresentCall(a)
-}
-
-func (t *typed[A, R]) presentResult(args Arguments, result presentation.ToolResult) presentation.ResultView {
-	if t.spec.PresentResult == nil {
-		return nil
-	}
-	a, err := t.decode(args)
-	if err != nil {
-		return nil
-	}
-	return t.spec.PresentResult(a, result)
+	return b, nil
 }
 
 func (t *typed[A, R]) finalizer() Finalizer { return t.spec.Finalize }
 
 func (t *typed[A, R]) effect() Effect { return t.spec.Effect }
 
-func (t *typed[A, R]) paths(args Arguments) ([]string, bool) {
-	if t.spec.Paths == nil {
+// typedBinding is a Define'd tool bound to one call's decoded arguments.
+type typedBinding[A, R any] struct {
+	owner *Tool
+	t     *typed[A, R]
+	raw   Arguments
+	args  A
+}
+
+func (b *typedBinding[A, R]) tool() *Tool          { return b.owner }
+func (b *typedBinding[A, R]) arguments() Arguments { return b.raw }
+
+func (b *typedBinding[A, R]) run(ctx context.Context, call *Call) (Output, error) {
+	v, err := b.t.spec.Handler(ctx, call, b.args)
+	if err != nil {
+		return Output{}, err
+	}
+	name := b.t.name
+	text, violations := snapshotValue(v)
+	if violations != nil {
+		return Output{}, OutputError(name, violations)
+	}
+	return finishOutput(name, text, call.TopLevel(), b.t.render, b.t.meta, b.args, v)
+}
+
+func (b *typedBinding[A, R]) revalidate(value jsonvalue.Value, topLevel bool) (Output, error) {
+	name := b.t.name
+	var r R
+	if err := decodeStrict(value.Canonical(), &r); err != nil {
+		return Output{}, OutputError(name, []string{fmt.Sprintf("value does not fit %T: %v", r, err)})
+	}
+	text, violations := snapshotValue(r)
+	if violations != nil {
+		return Output{}, OutputError(name, violations)
+	}
+	return finishOutput(name, text, topLevel, b.t.render, b.t.meta, b.args, r)
+}
+
+func (b *typedBinding[A, R]) concurrencySafe() bool {
+	return b.t.spec.ConcurrencySafe != nil && b.t.spec.ConcurrencySafe(b.args)
+}
+
+func (b *typedBinding[A, R]) paths() ([]string, bool) {
+	if b.t.spec.Paths == nil {
 		return nil, true
 	}
-	a, err := t.decode(args)
-	if err != nil {
-		return nil, false
+	return b.t.spec.Paths(b.args), true
+}
+
+func (b *typedBinding[A, R]) presentCall() presentation.CallView {
+	if b.t.spec.PresentCall == nil {
+		return nil
 	}
-	return t.spec.Paths(a), true
+	return b.t.spec.PresentCall(b.args)
+}
+
+func (b *typedBinding[A, R]) presentResult(result presentation.ToolResult) presentation.ResultView {
+	if b.t.spec.PresentResult == nil {
+		return nil
+	}
+	return b.t.spec.PresentResult(b.args, result)
 }
 
 // defaultRender shows a string value as its text and anything else as JSON.

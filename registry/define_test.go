@@ -189,7 +189,7 @@ func TestTypedArgumentValidation(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ran = false
 			call := registry.NewCall(registry.CallSpec{ID: "c", Name: tt.tool.Name(), Arguments: mustArgs(t, tt.args)})
-			_, err := tt.tool.Run(context.Background(), call)
+			_, err := run(tt.tool, call)
 			if tt.want == nil {
 				if err != nil {
 					t.Fatalf("Run: %v", err)
@@ -236,13 +236,13 @@ func TestRawToolsAreNotValidated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tool.Run(context.Background(), registry.NewCall(registry.CallSpec{Name: "mcp_tool", Arguments: mustArgs(t, `{}`)})); err != nil {
+	if _, err := run(tool, registry.NewCall(registry.CallSpec{Name: "mcp_tool", Arguments: mustArgs(t, `{}`)})); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	if seen != `{}` {
 		t.Errorf("body saw %s", seen)
 	}
-	if !tool.ConcurrencySafe(mustArgs(t, `not json`)) {
+	if !bind(tool, mustArgs(t, `not json`)).ConcurrencySafe() {
 		t.Errorf("raw classifier did not receive the raw string")
 	}
 }
@@ -271,22 +271,26 @@ func TestPresentersAndClassifierAreSoft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good, bad, boom := mustArgs(t, `{"path":"a.go"}`), mustArgs(t, `{"path":7}`), mustArgs(t, `{"path":"panic"}`)
-	if v, ok := tool.PresentCall(good).(presentation.GenericCallView); !ok || v.Title != "Read a.go" {
-		t.Errorf("PresentCall(good) = %#v", tool.PresentCall(good))
+	good, bad, boom := bind(tool, mustArgs(t, `{"path":"a.go"}`)), bind(tool, mustArgs(t, `{"path":7}`)), bind(tool, mustArgs(t, `{"path":"panic"}`))
+	if v, ok := good.PresentCall().(presentation.GenericCallView); !ok || v.Title != "Read a.go" {
+		t.Errorf("PresentCall(good) = %#v", good.PresentCall())
 	}
-	if tool.PresentCall(bad) != nil || tool.PresentResult(bad, presentation.ToolResult{}) != nil {
+	if bad.PresentCall() != nil || bad.PresentResult(presentation.ToolResult{}) != nil {
 		t.Errorf("presenters answered for invalid arguments")
 	}
-	if tool.PresentResult(boom, presentation.ToolResult{}) != nil {
+	if boom.PresentResult(presentation.ToolResult{}) != nil {
 		t.Errorf("a panicking presenter produced a view")
 	}
-	if !tool.ConcurrencySafe(good) || tool.ConcurrencySafe(bad) || tool.ConcurrencySafe(boom) {
-		t.Errorf("classifier: good=%v bad=%v boom=%v", tool.ConcurrencySafe(good), tool.ConcurrencySafe(bad), tool.ConcurrencySafe(boom))
+	if !good.ConcurrencySafe() || bad.ConcurrencySafe() || boom.ConcurrencySafe() {
+		t.Errorf("classifier: good=%v bad=%v boom=%v", good.ConcurrencySafe(), bad.ConcurrencySafe(), boom.ConcurrencySafe())
 	}
-	plain := echo(t, "plain")
-	if plain.PresentCall(good) != nil || plain.PresentResult(good, presentation.ToolResult{}) != nil || plain.ConcurrencySafe(good) {
+	plain := bind(echo(t, "plain"), mustArgs(t, `{"path":"a.go"}`))
+	if plain.PresentCall() != nil || plain.PresentResult(presentation.ToolResult{}) != nil || plain.ConcurrencySafe() {
 		t.Errorf("a tool without presenters or classifier answered")
+	}
+	var zero registry.Bound
+	if zero.PresentCall() != nil || zero.PresentResult(presentation.ToolResult{}) != nil || zero.ConcurrencySafe() {
+		t.Errorf("the zero Bound answered")
 	}
 }
 
@@ -318,7 +322,7 @@ func TestEffectAndPaths(t *testing.T) {
 		{`{"path":"panic"}`, nil, false},
 	}
 	for _, tt := range tests {
-		got, ok := tool.Paths(mustArgs(t, tt.args))
+		got, ok := bind(tool, mustArgs(t, tt.args)).Paths()
 		if ok != tt.wantOK || strings.Join(got, ",") != strings.Join(tt.want, ",") {
 			t.Errorf("Paths(%s) = %v, %v; want %v, %v", tt.args, got, ok, tt.want, tt.wantOK)
 		}

@@ -22,6 +22,14 @@
 //	defer dispose()
 //	schemas := reg.Schemas(nil) // [{echo, "Say the text back.", {"type":"object",…}}]
 //
+// Each call's arguments are bound to the tool once (Tool.Bind): validated
+// and decoded a single time into a Bound that answers every question about
+// the call — may it run in parallel, which paths it touches, its cards —
+// and runs it:
+//
+//	bound, err := echo.Bind(args) // err: INVALID_ARGS, and bound still stands for the call
+//	out, err := bound.Run(ctx, registry.NewCall(registry.CallSpec{ID: "call_1", Name: "echo", Bound: bound}))
+//
 // Tools registered through a Scope (an agent) are visible only to that
 // scope and shadow inherited ones; Restrict narrows what a scope inherits;
 // Guard adds vetoes the pipeline consults. Every registration returns the

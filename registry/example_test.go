@@ -33,8 +33,9 @@ func ExampleDefine() {
 	}
 
 	// The model forgot the name: the handler does not run.
+	// Binding validates and decodes the arguments once per call.
 	args, _ := registry.MaterializeArguments(`{}`)
-	_, err = greet.Run(context.Background(), registry.NewCall(registry.CallSpec{ID: "call_1", Name: "greet", Arguments: args}))
+	_, err = greet.Bind(args)
 	fmt.Println(err)
 	// Output:
 	// greet: {"type":"object","properties":{"name":{"type":"string","description":"who to greet"}},"required":["name"]}

@@ -73,3 +73,16 @@ func mustArgs(t *testing.T, raw string) registry.Arguments {
 	}
 	return args
 }
+
+// bind binds args to tool; a failed binding is returned too, as it stands
+// for the call.
+func bind(tool *registry.Tool, args registry.Arguments) registry.Bound {
+	b, _ := tool.Bind(args)
+	return b
+}
+
+// run binds call's arguments to tool and runs it, as the pipeline does.
+func run(tool *registry.Tool, call *registry.Call) (registry.Output, error) {
+	b, _ := tool.Bind(call.Arguments())
+	return b.Run(context.Background(), call)
+}

@@ -86,60 +86,77 @@ type raw struct {
 	outputSchema *schema.Schema
 }
 
-func (r *raw) run(ctx context.Context, call *Call) (any, error) {
-	return r.spec.Execute(ctx, call, call.Arguments())
-}
-
-func (r *raw) output(name string, args Arguments, body any, topLevel bool) (Output, error) {
-	if v, ok := body.(jsonvalue.Value); ok && v.Kind() != jsonvalue.KindInvalid {
-		return r.revalidate(name, args, v, topLevel)
-	}
-	text, violations := snapshotValue(body)
-	if violations != nil {
-		return Output{}, OutputError(name, violations)
-	}
-	v, err := jsonvalue.Parse(text)
-	if err != nil {
-		return Output{}, OutputError(name, []string{"value is not lossless JSON"})
-	}
-	return r.revalidate(name, args, v, topLevel)
-}
-
-func (r *raw) revalidate(name string, args Arguments, value jsonvalue.Value, topLevel bool) (Output, error) {
-	if violations := r.outputSchema.Validate(value, "value"); len(violations) > 0 {
-		return Output{}, OutputError(name, violations)
-	}
-	return finishOutput(name, value.Canonical(), topLevel,
-		renderFunc[Arguments, jsonvalue.Value](r.spec.Output.Render),
-		metaFunc[Arguments, jsonvalue.Value](r.spec.Output.PresentationMeta),
-		args, value)
-}
-
-func (r *raw) concurrencySafe(args Arguments) bool {
-	return r.spec.ConcurrencySafe != nil && r.spec.ConcurrencySafe(args)
-}
-
-func (r *raw) presentCall(args Arguments) presentation.CallView {
-	if r.spec.PresentCall == nil {
-		return nil
-	}
-	return r.spec.PresentCall(args)
-}
-
-func (r *raw) presentResult(args Arguments, result presentation.ToolResult) presentation.ResultView {
-	if r.spec.PresentResult == nil {
-		return nil
-	}
-	return r.spec.PresentResult(args, result)
+func (r *raw) bind(tool *Tool, args Arguments) (binding, error) {
+	return &rawBinding{t: tool, r: r, name: r.spec.Name, args: args}, nil
 }
 
 func (r *raw) finalizer() Finalizer { return r.spec.Finalize }
 
 func (r *raw) effect() Effect { return r.spec.Effect }
 
-func (r *raw) paths(args Arguments) ([]string, bool) {
-	if r.spec.Paths == nil {
+// rawBinding is a DefineRaw'd tool bound to one call's arguments, as they
+// came.
+type rawBinding struct {
+	t    *Tool
+	r    *raw
+	name string
+	args Arguments
+}
+
+func (b *rawBinding) tool() *Tool          { return b.t }
+func (b *rawBinding) arguments() Arguments { return b.args }
+
+func (b *rawBinding) run(ctx context.Context, call *Call) (Output, error) {
+	body, err := b.r.spec.Execute(ctx, call, b.args)
+	if err != nil {
+		return Output{}, err
+	}
+	topLevel := call.TopLevel()
+	if v, ok := body.(jsonvalue.Value); ok && v.Kind() != jsonvalue.KindInvalid {
+		return b.revalidate(v, topLevel)
+	}
+	text, violations := snapshotValue(body)
+	if violations != nil {
+		return Output{}, OutputError(b.name, violations)
+	}
+	v, err := jsonvalue.Parse(text)
+	if err != nil {
+		return Output{}, OutputError(b.name, []string{"value is not lossless JSON"})
+	}
+	return b.revalidate(v, topLevel)
+}
+
+func (b *rawBinding) revalidate(value jsonvalue.Value, topLevel bool) (Output, error) {
+	if violations := b.r.outputSchema.Validate(value, "value"); len(violations) > 0 {
+		return Output{}, OutputError(b.name, violations)
+	}
+	return finishOutput(b.name, value.Canonical(), topLevel,
+		renderFunc[Arguments, jsonvalue.Value](b.r.spec.Output.Render),
+		metaFunc[Arguments, jsonvalue.Value](b.r.spec.Output.PresentationMeta),
+		b.args, value)
+}
+
+func (b *rawBinding) concurrencySafe() bool {
+	return b.r.spec.ConcurrencySafe != nil && b.r.spec.ConcurrencySafe(b.args)
+}
+
+func (b *rawBinding) paths() ([]string, bool) {
+	if b.r.spec.Paths == nil {
 		return nil, true
 	}
-	return r.spec.Paths(args), true
+	return b.r.spec.Paths(b.args), true
+}
+
+func (b *rawBinding) presentCall() presentation.CallView {
+	if b.r.spec.PresentCall == nil {
+		return nil
+	}
+	return b.r.spec.PresentCall(b.args)
+}
+
+func (b *rawBinding) presentResult(result presentation.ToolResult) presentation.ResultView {
+	if b.r.spec.PresentResult == nil {
+		return nil
+	}
+	return b.r.spec.PresentResult(b.args, result)
 }

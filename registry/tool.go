@@ -1,11 +1,9 @@
 package registry
 
 import (
-	"context"
 	"encoding/json"
 	"time"
 
-	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
@@ -42,17 +40,12 @@ type Tool struct {
 	behavior    behavior
 }
 
-// behavior is what a typed or raw definition does with arguments and values.
+// behavior is what a typed or raw definition does: it binds one call's
+// arguments and holds what belongs to the tool, not the call.
 type behavior interface {
-	run(ctx context.Context, call *Call) (any, error)
-	output(name string, args Arguments, body any, topLevel bool) (Output, error)
-	revalidate(name string, args Arguments, value jsonvalue.Value, topLevel bool) (Output, error)
-	concurrencySafe(args Arguments) bool
-	presentCall(args Arguments) presentation.CallView
-	presentResult(args Arguments, result presentation.ToolResult) presentation.ResultView
+	bind(tool *Tool, args Arguments) (binding, error)
 	finalizer() Finalizer
 	effect() Effect
-	paths(args Arguments) ([]string, bool)
 }
 
 // Name returns the tool's name.
@@ -72,79 +65,20 @@ func (t *Tool) Schema() Schema {
 	return Schema{Name: t.name, Description: t.description, Parameters: json.RawMessage(t.parameters)}
 }
 
-// Run validates the call's arguments (typed tools) and runs the body. The
-// returned value is opaque: pass it to Succeed. An argument violation is an
-// INVALID_ARGS *Error; a panic in the body becomes an error.
-func (t *Tool) Run(ctx context.Context, call *Call) (value any, err error) {
-	err = guard(func() error {
-		value, err = t.behavior.run(ctx, call)
-		return err
-	})
-	return value, err
-}
-
-// Succeed builds the canonical success outcome of a body value returned by
-// Run: snapshot, validate, render and, for top-level calls, presentation
-// meta. Any failure is an INVALID_TOOL_OUTPUT *Error.
-func (t *Tool) Succeed(args Arguments, body any, topLevel bool) (Output, error) {
-	return t.behavior.output(t.name, args, body, topLevel)
-}
-
-// Revalidate builds the canonical success outcome of a value that came from
-// elsewhere (a wrapper's cached result, a post-execute replacement): it is
-// checked against this tool's output contract and re-rendered. value is
-// canonical JSON text.
-func (t *Tool) Revalidate(args Arguments, value string, topLevel bool) (Output, error) {
-	v, err := jsonvalue.Parse(value)
-	if err != nil {
-		return Output{}, OutputError(t.name, []string{"value is not lossless JSON"})
-	}
-	return t.behavior.revalidate(t.name, args, v, topLevel)
-}
-
-// ConcurrencySafe reports whether the call may run in parallel with others:
-// true only when the tool's classifier says exactly true for these
-// arguments. Invalid arguments and a panicking classifier mean false.
-func (t *Tool) ConcurrencySafe(args Arguments) (safe bool) {
-	_ = guard(func() error {
-		safe = t.behavior.concurrencySafe(args)
-		return nil
-	})
-	return safe
-}
-
-// PresentCall returns the call's pending card, or nil when the tool has no
-// call presenter, the arguments do not fit it, or it panics.
-func (t *Tool) PresentCall(args Arguments) (view presentation.CallView) {
-	_ = guard(func() error {
-		view = t.behavior.presentCall(args)
-		return nil
-	})
-	return view
-}
-
-// PresentResult returns the call's completed card, or nil when the tool has
-// no result presenter, the arguments do not fit it, or it panics.
-func (t *Tool) PresentResult(args Arguments, result presentation.ToolResult) (view presentation.ResultView) {
-	_ = guard(func() error {
-		view = t.behavior.presentResult(args, result)
-		return nil
-	})
-	return view
-}
-
 // Effect says what the tool does, for permission policies.
 func (t *Tool) Effect() Effect { return t.behavior.effect() }
 
-// Paths lists the paths a call with args touches, as the model wrote them.
-// ok is false when the arguments do not fit the tool (the call will fail
-// validation) or the path function panics.
+// Paths lists the paths a call with args touches, as the model wrote them;
+// it is Bind(args) followed by Bound.Paths, for callers that have only the
+// arguments. ok is false when the arguments do not fit the tool or the path
+// function panics. A caller in the pipeline has the call's Bound already
+// (Call.Bound) and should ask it instead of binding again.
 func (t *Tool) Paths(args Arguments) (paths []string, ok bool) {
-	err := guard(func() error {
-		paths, ok = t.behavior.paths(args)
-		return nil
-	})
-	return paths, ok && err == nil
+	b, err := t.Bind(args)
+	if err != nil {
+		return nil, false
+	}
+	return b.Paths()
 }
 
 // Finalizer returns the tool's content finalizer, or nil.

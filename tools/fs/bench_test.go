@@ -57,16 +57,17 @@ func newBenchTool(b *testing.B, name string, files workspace.FileSystem) *benchT
 	return bt
 }
 
-// call runs the tool body and builds its outcome as a top-level call does
+// call binds the arguments, runs the tool body and builds its outcome as a
+// top-level call does
 // (value snapshot, rendered text, diff cards as meta), without the
 // pipeline's stages around it.
 func (bt *benchTool) call(args registry.Arguments) registry.Output {
 	call := registry.NewCall(registry.CallSpec{ID: "c", Name: bt.tool.Name(), Arguments: args})
-	v, err := bt.tool.Run(context.Background(), call)
+	bound, err := bt.tool.Bind(args)
 	if err != nil {
 		bt.b.Fatal(err)
 	}
-	out, err := bt.tool.Succeed(args, v, true)
+	out, err := bound.Run(context.Background(), call)
 	if err != nil {
 		bt.b.Fatal(err)
 	}

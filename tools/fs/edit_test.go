@@ -290,13 +290,13 @@ func TestEditPresent(t *testing.T) {
 	})
 	a := arguments(t, args)
 	t.Run("F27 error gives no card", func(t *testing.T) {
-		if got := e.tools["edit"].PresentResult(a, presentation.ToolResult{IsError: true, Meta: res.Meta}); got != nil {
+		if got := bind(e.tools["edit"], a).PresentResult(presentation.ToolResult{IsError: true, Meta: res.Meta}); got != nil {
 			t.Errorf("got %#v", got)
 		}
 	})
 	t.Run("F28 malformed meta gives no card", func(t *testing.T) {
 		for _, meta := range []string{"", `{}`, `{"diffs":[]}`, `{"diffs":[{"path":"a.txt","newText":"x"}]}`, `"x"`} {
-			if got := e.tools["edit"].PresentResult(a, presentation.ToolResult{Content: res.Content, Meta: meta}); got != nil {
+			if got := bind(e.tools["edit"], a).PresentResult(presentation.ToolResult{Content: res.Content, Meta: meta}); got != nil {
 				t.Errorf("meta %q: got %#v", meta, got)
 			}
 		}

@@ -118,13 +118,13 @@ func (e *env) get(name string) string {
 // presentResult runs the tool's result presenter on res.
 func (e *env) presentResult(name string, args any, res pipeline.Result) presentation.ResultView {
 	e.t.Helper()
-	return e.tools[name].PresentResult(arguments(e.t, args), res.ToolResult())
+	return bind(e.tools[name], arguments(e.t, args)).PresentResult(res.ToolResult())
 }
 
 // presentCall runs the tool's call presenter.
 func (e *env) presentCall(name string, args any) presentation.CallView {
 	e.t.Helper()
-	return e.tools[name].PresentCall(arguments(e.t, args))
+	return bind(e.tools[name], arguments(e.t, args)).PresentCall()
 }
 
 func arguments(t *testing.T, args any) registry.Arguments {
@@ -159,3 +159,10 @@ func noTempFiles(t *testing.T, dir string) {
 // localFS is the local disk, to embed in FileSystems that change one
 // method.
 type localFS = workspace.Local
+
+// bind binds args to tool as the pipeline does; a failed binding stands
+// for the call too.
+func bind(tool *registry.Tool, args registry.Arguments) registry.Bound {
+	b, _ := tool.Bind(args)
+	return b
+}

@@ -210,7 +210,7 @@ func TestReadPresentResult(t *testing.T) {
 	for _, tt := range declines {
 		t.Run(tt.name, func(t *testing.T) {
 			a := arguments(t, args)
-			if got := e.tools["read"].PresentResult(a, tt.result); got != nil {
+			if got := bind(e.tools["read"], a).PresentResult(tt.result); got != nil {
 				t.Errorf("got %#v, want nil", got)
 			}
 		})

@@ -191,7 +191,7 @@ func TestWritePresent(t *testing.T) {
 	t.Run("F27 error gives no card", func(t *testing.T) {
 		args := map[string]any{"file_path": "a.txt", "content": "x"}
 		a := arguments(t, args)
-		if got := e.tools["write"].PresentResult(a, presentation.ToolResult{IsError: true, Content: []presentation.ContentBlock{presentation.Text("Error: boom")}}); got != nil {
+		if got := bind(e.tools["write"], a).PresentResult(presentation.ToolResult{IsError: true, Content: []presentation.ContentBlock{presentation.Text("Error: boom")}}); got != nil {
 			t.Errorf("got %#v", got)
 		}
 	})
@@ -200,7 +200,7 @@ func TestWritePresent(t *testing.T) {
 		a := arguments(t, args)
 		want := presentation.DiffResultView{Title: "Write a.txt", Diffs: []presentation.FileDiff{{Path: "a.txt", NewText: "x\n"}}}
 		for _, meta := range []string{"", `{"diffs":"no"}`, `{"diffs":[{"path":1}]}`, `[]`} {
-			got := e.tools["write"].PresentResult(a, presentation.ToolResult{Content: []presentation.ContentBlock{presentation.Text("ok")}, Meta: meta})
+			got := bind(e.tools["write"], a).PresentResult(presentation.ToolResult{Content: []presentation.ContentBlock{presentation.Text("ok")}, Meta: meta})
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("meta %q: got %#v", meta, got)
 			}

@@ -111,7 +111,8 @@ func runBody(t *testing.T, ctx context.Context, dir string, opts search.Options,
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := tool.Run(ctx, registry.NewCall(registry.CallSpec{ID: "call_1", Name: name, Arguments: a}))
+		bound, _ := tool.Bind(a)
+		_, err := bound.Run(ctx, registry.NewCall(registry.CallSpec{ID: "call_1", Name: name, Bound: bound}))
 		done <- err
 	}()
 	return done

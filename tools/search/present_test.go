@@ -20,6 +20,13 @@ func mustArgs(t *testing.T, raw string) registry.Arguments {
 	return a
 }
 
+// bind binds args to tool as the pipeline does; a failed binding stands
+// for the call too.
+func bind(tool *registry.Tool, args registry.Arguments) registry.Bound {
+	b, _ := tool.Bind(args)
+	return b
+}
+
 func TestPresentCall(t *testing.T) {
 	f := newFixture(t, "", search.Options{NoRipgrep: true})
 	cases := []struct {
@@ -35,7 +42,7 @@ func TestPresentCall(t *testing.T) {
 		{"grep", `{"path":"x"}`, nil}, // invalid arguments: no card
 	}
 	for _, tc := range cases {
-		got := f.reg.Get(tc.tool, nil).PresentCall(mustArgs(t, tc.args))
+		got := bind(f.reg.Get(tc.tool, nil), mustArgs(t, tc.args)).PresentCall()
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s %s: got %#v, want %#v", tc.tool, tc.args, got, tc.want)
 		}
@@ -77,7 +84,7 @@ func TestPresentResult(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := f.reg.Get(tc.tool, nil).PresentResult(mustArgs(t, tc.args), tc.result)
+			got := bind(f.reg.Get(tc.tool, nil), mustArgs(t, tc.args)).PresentResult(tc.result)
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %#v\nwant %#v", got, tc.want)
 			}
@@ -101,7 +108,7 @@ func TestToolClassification(t *testing.T) {
 		if tool.Effect() != registry.EffectRead {
 			t.Errorf("%s effect = %v", name, tool.Effect())
 		}
-		if !tool.ConcurrencySafe(mustArgs(t, `{"pattern":"x"}`)) {
+		if !bind(tool, mustArgs(t, `{"pattern":"x"}`)).ConcurrencySafe() {
 			t.Errorf("%s is not concurrency-safe", name)
 		}
 		if name == "glob" {

@@ -135,7 +135,7 @@ func TestBashPathsAndEffect(t *testing.T) {
 	if paths, ok := bash.Paths(args); !ok || len(paths) != 0 {
 		t.Errorf("Paths without workdir = %q, %v", paths, ok)
 	}
-	if bash.ConcurrencySafe(args) {
+	if b, _ := bash.Bind(args); b.ConcurrencySafe() {
 		t.Error("bash is concurrency-safe; want exclusive")
 	}
 	wantEffects := map[string]string{"bash": "execute", "job_output": "read", "job_list": "read", "job_kill": "execute"}

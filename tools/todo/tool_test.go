@@ -75,7 +75,11 @@ func TestTodoPresentCall(t *testing.T) {
 	}
 	args, _ := registry.MaterializeArguments(`{"todos":[{"content":"a","status":"pending"}]}`)
 	want := presentation.GenericCallView{Title: "Update todo list", Kind: presentation.KindOther}
-	if got := tool.PresentCall(args); !reflect.DeepEqual(got, want) {
+	bound, err := tool.Bind(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bound.PresentCall(); !reflect.DeepEqual(got, want) {
 		t.Errorf("PresentCall = %#v, want %#v", got, want)
 	}
 	if tool.Effect() != registry.EffectOther {
