@@ -46,6 +46,15 @@ func (stdCodec) Unmarshal(data []byte, v any) error {
 // marshalJSON encodes v compactly, without HTML escaping and without the
 // trailing newline json.Encoder adds.
 func marshalJSON(v any) ([]byte, error) {
+	// json.Marshal reuses its encoder state; its output differs only where
+	// it escaped <, > or &, which is rare: only then encode again.
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("acp: encoding %T: %w", v, err)
+	}
+	if !bytes.Contains(data, []byte(`\u003c`)) && !bytes.Contains(data, []byte(`\u003e`)) && !bytes.Contains(data, []byte(`\u0026`)) {
+		return data, nil
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -31,14 +31,14 @@ type Conn struct {
 	rpc jsonrpc2.Conn
 }
 
-// SessionUpdate sends a session/update notification. Every SDK field is
-// encoded losslessly and in struct field order; each variant's and each
-// content block's _meta is kept (Zed's terminal convention lives in
-// _meta.terminal_info, _meta.terminal_output and _meta.terminal_exit), and
-// an empty Content is omitted, so a tool_call_update can leave content
-// unchanged.
-func (c *Conn) SessionUpdate(ctx context.Context, n acpsdk.SessionNotification) error {
-	raw, err := encodeSessionNotification(n)
+// SessionUpdate sends a session/update notification for the session.
+// The update is encoded in one pass, losslessly (raw input and output go
+// verbatim), fields in the order its type declares them; Zed's terminal
+// convention is carried in the typed _meta of ToolCall and
+// ToolCallUpdate. A nil update, or a nil union value inside it, is an
+// error wrapping ErrMissingVariant and nothing is sent.
+func (c *Conn) SessionUpdate(ctx context.Context, sessionID string, u Update) error {
+	raw, err := SessionNotification{SessionID: sessionID, Update: u}.MarshalJSON()
 	if err != nil {
 		return fmt.Errorf("acp: %s: %w", acpsdk.ClientMethodSessionUpdate, err)
 	}
@@ -48,10 +48,10 @@ func (c *Conn) SessionUpdate(ctx context.Context, n acpsdk.SessionNotification) 
 // RequestPermission asks the client to approve a tool call and returns its
 // answer, which has exactly one outcome: Selected (with an OptionId) or
 // Cancelled.
-func (c *Conn) RequestPermission(ctx context.Context, req acpsdk.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
+func (c *Conn) RequestPermission(ctx context.Context, req RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
 	const method = acpsdk.ClientMethodSessionRequestPermission
 	var resp acpsdk.RequestPermissionResponse
-	raw, err := encodeRequestPermission(req)
+	raw, err := req.MarshalJSON()
 	if err != nil {
 		return resp, fmt.Errorf("acp: %s: %w", method, err)
 	}
@@ -94,8 +94,8 @@ func (c *Conn) WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileReques
 }
 
 // Notify sends any notification: params is encoded with encoding/json (a
-// json.RawMessage goes verbatim). It is the escape hatch for messages the
-// SDK types cannot express.
+// json.RawMessage goes verbatim). It is the escape hatch for notifications
+// the package's vocabulary has no type for yet.
 func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if err := c.rpc.Notify(ctx, method, params); err != nil {
 		return fmt.Errorf("acp: %s: %w", method, err)

@@ -13,15 +13,14 @@ import (
 )
 
 // permissionRequest is a schema-valid session/request_permission.
-func permissionRequest(session acpsdk.SessionId) acpsdk.RequestPermissionRequest {
-	title := "rm -rf build"
-	kind := acpsdk.ToolKindExecute
-	return acpsdk.RequestPermissionRequest{
-		SessionId: session,
-		ToolCall:  acpsdk.ToolCallUpdate{ToolCallId: "call-1", Title: &title, Kind: &kind, RawInput: map[string]any{"command": "rm -rf build"}},
-		Options: []acpsdk.PermissionOption{
-			{OptionId: "allow-once", Name: "Allow once", Kind: acpsdk.PermissionOptionKindAllowOnce},
-			{OptionId: "reject-once", Name: "Reject", Kind: acpsdk.PermissionOptionKindRejectOnce},
+func permissionRequest(session acpsdk.SessionId) acp.RequestPermissionRequest {
+	return acp.RequestPermissionRequest{
+		SessionID: string(session),
+		ToolCall: acp.ToolCall{ToolCallID: "call-1", Title: "rm -rf build", Kind: acp.ToolKindExecute,
+			RawInput: json.RawMessage(`{"command":"rm -rf build"}`)},
+		Options: []acp.PermissionOption{
+			{OptionID: "allow-once", Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
+			{OptionID: "reject-once", Name: "Reject", Kind: acp.PermissionOptionKindRejectOnce},
 		},
 	}
 }

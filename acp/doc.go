@@ -1,7 +1,10 @@
 // Package acp is dsh-acp's Agent Client Protocol (ACP v1) wire: the
 // newline-delimited JSON-RPC 2.0 connection an editor opens on the agent's
-// stdin and stdout, built on go.lsp.dev/jsonrpc2 with the message types of
-// github.com/coder/acp-go-sdk.
+// stdin and stdout, built on go.lsp.dev/jsonrpc2. Inbound messages are
+// decoded into the types of github.com/coder/acp-go-sdk; what the agent
+// sends is this package's own closed vocabulary (Update and its variants,
+// ContentBlock, ToolCallContent, RequestPermissionRequest), each type
+// writing its own discriminator and encoded in one pass of encoding/json.
 //
 // An agent implements Agent; Serve decodes each request into the SDK type,
 // calls the agent, and encodes the answer. The Conn that Serve hands the
@@ -11,10 +14,10 @@
 //
 //	func (e *echo) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {
 //		for _, block := range req.Prompt {
-//			err := e.client.SessionUpdate(ctx, acpsdk.SessionNotification{
-//				SessionId: req.SessionId,
-//				Update:    acpsdk.SessionUpdate{AgentMessageChunk: &acpsdk.SessionUpdateAgentMessageChunk{Content: block}},
-//			})
+//			if block.Text == nil {
+//				continue
+//			}
+//			err := e.client.SessionUpdate(ctx, string(req.SessionId), acp.AgentMessageChunk{Content: acp.Text(block.Text.Text)})
 //			if err != nil {
 //				return acpsdk.PromptResponse{}, err
 //			}

@@ -28,10 +28,7 @@ func (h *hello) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (a
 }
 
 func (h *hello) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {
-	err := h.client.SessionUpdate(ctx, acpsdk.SessionNotification{
-		SessionId: req.SessionId,
-		Update:    acpsdk.SessionUpdate{AgentMessageChunk: &acpsdk.SessionUpdateAgentMessageChunk{Content: acpsdk.TextBlock("hello")}},
-	})
+	err := h.client.SessionUpdate(ctx, string(req.SessionId), acp.AgentMessageChunk{Content: acp.Text("hello")})
 	return acpsdk.PromptResponse{StopReason: acpsdk.StopReasonEndTurn}, err
 }
 
@@ -74,7 +71,7 @@ func ExampleServe() {
 	// {"jsonrpc":"2.0","id":1,"result":{"agentCapabilities":{"auth":{},"mcpCapabilities":{},"promptCapabilities":{},"sessionCapabilities":{}},"authMethods":[],"protocolVersion":1}}
 	// {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: invalid character 'o' in literal null (expecting 'u')"}}
 	// {"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"method not found: \"session/load\""}}
-	// {"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"content":{"text":"hello","type":"text"},"sessionUpdate":"agent_message_chunk"}}}
+	// {"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hello"}}}}
 	// {"jsonrpc":"2.0","id":3,"result":{"stopReason":"end_turn"}}
 	// serve: <nil>
 }

@@ -2,11 +2,9 @@ package bridge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -19,12 +17,12 @@ const (
 	optionRejectAlways = "reject-always"
 )
 
-func permissionOptions() []acpsdk.PermissionOption {
-	return []acpsdk.PermissionOption{
-		{OptionId: optionAllowOnce, Name: "Allow once", Kind: acpsdk.PermissionOptionKindAllowOnce},
-		{OptionId: optionAllowAlways, Name: "Always allow", Kind: acpsdk.PermissionOptionKindAllowAlways},
-		{OptionId: optionRejectOnce, Name: "Reject", Kind: acpsdk.PermissionOptionKindRejectOnce},
-		{OptionId: optionRejectAlways, Name: "Always reject", Kind: acpsdk.PermissionOptionKindRejectAlways},
+func permissionOptions() []acp.PermissionOption {
+	return []acp.PermissionOption{
+		{OptionID: optionAllowOnce, Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
+		{OptionID: optionAllowAlways, Name: "Always allow", Kind: acp.PermissionOptionKindAllowAlways},
+		{OptionID: optionRejectOnce, Name: "Reject", Kind: acp.PermissionOptionKindRejectOnce},
+		{OptionID: optionRejectAlways, Name: "Always reject", Kind: acp.PermissionOptionKindRejectAlways},
 	}
 }
 
@@ -41,13 +39,9 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 	if !ok {
 		call = session.ToolCall{CallID: req.CallID, Name: req.ToolName}
 	}
-	toolCall, err := s.permissionToolCall(call)
-	if err != nil {
-		return 0, err
-	}
-	resp, err := s.client.RequestPermission(ctx, acpsdk.RequestPermissionRequest{
-		SessionId: acpsdk.SessionId(s.id),
-		ToolCall:  toolCall,
+	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{
+		SessionID: s.id,
+		ToolCall:  s.permissionToolCall(call),
 		Options:   permissionOptions(),
 	})
 	switch {
@@ -72,17 +66,8 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 
 // permissionToolCall describes the call for the permission prompt, built
 // from the same card the editor shows for it (without the live terminal).
-func (s *liveSession) permissionToolCall(call session.ToolCall) (acpsdk.ToolCallUpdate, error) {
-	m := NewMapper(MapperOptions{Cwd: s.mapper.opts.Cwd})
-	card := m.toolCall(call)
-	data, err := json.Marshal(card)
-	if err != nil {
-		return acpsdk.ToolCallUpdate{}, fmt.Errorf("describe call %s: %w", call.CallID, err)
-	}
-	var update acpsdk.ToolCallUpdate
-	if err := json.Unmarshal(data, &update); err != nil {
-		return acpsdk.ToolCallUpdate{}, fmt.Errorf("describe call %s: %w", call.CallID, err)
-	}
-	update.Status = nil
-	return update, nil
+func (s *liveSession) permissionToolCall(call session.ToolCall) acp.ToolCall {
+	card := NewMapper(MapperOptions{Cwd: s.mapper.opts.Cwd}).toolCall(call)
+	card.Status = ""
+	return card
 }

@@ -1,9 +1,9 @@
 package bridge
 
 import (
-	"encoding/json"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -16,7 +16,7 @@ func BenchmarkMapAndEncodeMessageChunk(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, u := range m.Map(ev) {
-			if _, err := json.Marshal(sessionNotification{SessionID: "0b6c1e4e-3c1f-4a8e-9d3b-2f6f1f0a9c11", Update: u}); err != nil {
+			if _, err := (acp.SessionNotification{SessionID: "0b6c1e4e-3c1f-4a8e-9d3b-2f6f1f0a9c11", Update: u}).MarshalJSON(); err != nil {
 				b.Fatal(err)
 			}
 		}

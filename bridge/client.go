@@ -5,13 +5,15 @@ import (
 	"fmt"
 
 	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/acp"
 )
 
 // Client is the editor as a session sees it: the calls the bridge makes to
 // it. *acp.Conn implements it.
 type Client interface {
-	Notify(ctx context.Context, method string, params any) error
-	RequestPermission(ctx context.Context, req acpsdk.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error)
+	SessionUpdate(ctx context.Context, sessionID string, u acp.Update) error
+	RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error)
 	ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error)
 	WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error)
 }
@@ -31,16 +33,16 @@ type sessionClient struct {
 
 var _ Client = sessionClient{}
 
-// Notify implements Client.
-func (c sessionClient) Notify(ctx context.Context, method string, params any) error {
-	if err := c.flush(ctx, method); err != nil {
+// SessionUpdate implements Client.
+func (c sessionClient) SessionUpdate(ctx context.Context, sessionID string, u acp.Update) error {
+	if err := c.flush(ctx, acpsdk.ClientMethodSessionUpdate); err != nil {
 		return err
 	}
-	return c.client.Notify(ctx, method, params)
+	return c.client.SessionUpdate(ctx, sessionID, u)
 }
 
 // RequestPermission implements Client.
-func (c sessionClient) RequestPermission(ctx context.Context, req acpsdk.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
+func (c sessionClient) RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
 	if err := c.flush(ctx, acpsdk.ClientMethodSessionRequestPermission); err != nil {
 		return acpsdk.RequestPermissionResponse{}, err
 	}

@@ -4,40 +4,28 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
-
-// imageBlock is an ACP image content block.
-type imageBlock struct {
-	Type     string `json:"type"`
-	Data     string `json:"data"`
-	MimeType string `json:"mimeType"`
-}
-
-// imageItem is ToolCallContent {type:"content"} holding an image.
-type imageItem struct {
-	Type    string     `json:"type"`
-	Content imageBlock `json:"content"`
-}
 
 // contentItems maps tool content to ToolCallContent: text and images are
 // kept, blocks the protocol cannot show are dropped. The result is never
 // nil, so an update built from it always says what the content is.
-func contentItems(blocks []presentation.ContentBlock) []any {
-	items := []any{}
+func contentItems(blocks []presentation.ContentBlock) []acp.ToolCallContent {
+	items := []acp.ToolCallContent{}
 	for _, b := range blocks {
 		switch b := b.(type) {
 		case presentation.TextBlock:
 			items = append(items, textItem(b.Text))
 		case presentation.ImageBlock:
-			items = append(items, imageItem{Type: "content", Content: imageBlock{Type: "image", Data: b.Data, MimeType: b.MimeType}})
+			items = append(items, acp.ContentItem{Content: acp.ImageContent{Data: b.Data, MimeType: b.MimeType}})
 		}
 	}
 	return items
 }
 
-func textItem(s string) contentItem {
-	return contentItem{Type: "content", Content: text(s)}
+func textItem(s string) acp.ContentItem {
+	return acp.ContentItem{Content: acp.Text(s)}
 }
 
 // consoleFence shows command output as a fenced console block.

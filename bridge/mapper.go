@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -28,8 +29,8 @@ type MapperOptions struct {
 	ContextWindow int64
 }
 
-// Mapper turns one session's events into session/update payloads, in
-// order. It is a pure function of the events it has seen: live streaming
+// Mapper turns one session's events into session/update values
+// (acp.Update), in order. It is a pure function of the events it has seen: live streaming
 // and replay each run their own Mapper over the same events and emit the
 // same updates. It remembers the calls in flight, so a tool_call_update
 // never precedes its tool_call and a call is completed at most once. A
@@ -42,9 +43,18 @@ type Mapper struct {
 	announced map[string]bool
 }
 
+// card is the kind of card a call in flight is shown with.
+type card int
+
+const (
+	genericCard card = iota
+	diffCard
+	terminalCard
+)
+
 // callState is what the Mapper remembers of a call in flight.
 type callState struct {
-	card string
+	card card
 	// streamed counts the output bytes already shown live.
 	streamed int
 	// output is what a client without the terminal convention is shown.
@@ -57,57 +67,56 @@ func NewMapper(opts MapperOptions) *Mapper {
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more.
-func (m *Mapper) Map(ev session.Event) []any {
+func (m *Mapper) Map(ev session.Event) []acp.Update {
 	switch p := ev.Payload.(type) {
 	case session.AssistantChunk:
 		if p.Text == "" {
 			return nil
 		}
-		kind := "agent_message_chunk"
 		if p.Reasoning {
-			kind = "agent_thought_chunk"
+			return []acp.Update{acp.AgentThoughtChunk{Content: acp.Text(p.Text)}}
 		}
-		return []any{chunkUpdate{SessionUpdate: kind, Content: text(p.Text)}}
+		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text(p.Text)}}
 	case session.UserMessage:
 		return m.userMessage(p)
 	case session.ModelRetry:
 		msg := fmt.Sprintf("\n\n[Model request failed (%s); retrying %d/%d in %dms]\n\n", p.Reason, p.Attempt, p.MaxAttempts, p.Wait.Milliseconds())
-		return []any{chunkUpdate{SessionUpdate: "agent_message_chunk", Content: text(msg)}}
+		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text(msg)}}
 	case session.TurnEnded:
 		if p.Reason != session.StopError || p.Error == "" {
 			return nil
 		}
 		msg := "\n\n[Model request failed: " + p.Error + "]\n\n"
-		return []any{chunkUpdate{SessionUpdate: "agent_message_chunk", Content: text(msg)}}
+		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text(msg)}}
 	case session.ToolCall:
-		return []any{m.toolCall(p)}
+		return []acp.Update{m.toolCall(p)}
 	case session.ToolStarted:
 		if _, ok := m.calls[p.CallID]; !ok {
 			return nil
 		}
-		return []any{toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: p.CallID, Status: "in_progress"}}
+		return []acp.Update{acp.ToolCallUpdate{ToolCallID: p.CallID, Status: acp.ToolCallStatusInProgress}}
 	case session.ToolOutput:
 		return m.toolOutput(p)
 	case session.ToolResult:
 		if !m.announced[p.CallID] {
 			return nil
 		}
-		return []any{m.toolResult(p)}
+		return []acp.Update{m.toolResult(p)}
 	case session.PlanUpdated:
-		entries := make([]planEntry, len(p.Entries))
+		entries := make([]acp.PlanEntry, len(p.Entries))
 		for i, e := range p.Entries {
 			priority := e.Priority
 			if priority == "" {
 				priority = "medium"
 			}
-			entries[i] = planEntry{Content: e.Content, Priority: priority, Status: e.Status}
+			entries[i] = acp.PlanEntry{Content: e.Content, Priority: acp.PlanEntryPriority(priority), Status: acp.PlanEntryStatus(e.Status)}
 		}
-		return []any{planUpdate{SessionUpdate: "plan", Entries: entries}}
+		return []acp.Update{acp.Plan{Entries: entries}}
 	case session.Usage:
 		if m.opts.ContextWindow <= 0 {
 			return nil
 		}
-		return []any{usageUpdate{SessionUpdate: "usage_update", Used: p.PromptTokens + p.CompletionTokens, Size: m.opts.ContextWindow}}
+		return []acp.Update{acp.UsageUpdate{Used: p.PromptTokens + p.CompletionTokens, Size: m.opts.ContextWindow}}
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage:
 		return nil
 	default:
@@ -115,14 +124,14 @@ func (m *Mapper) Map(ev session.Event) []any {
 	}
 }
 
-func (m *Mapper) userMessage(p session.UserMessage) []any {
+func (m *Mapper) userMessage(p session.UserMessage) []acp.Update {
 	if !m.opts.Replay {
 		return nil
 	}
-	var out []any
+	var out []acp.Update
 	for _, b := range p.Content {
 		if t, ok := b.(presentation.TextBlock); ok && t.Text != "" {
-			out = append(out, chunkUpdate{SessionUpdate: "user_message_chunk", Content: text(t.Text)})
+			out = append(out, acp.UserMessageChunk{Content: acp.Text(t.Text)})
 		}
 	}
 	return out
@@ -130,13 +139,13 @@ func (m *Mapper) userMessage(p session.UserMessage) []any {
 
 // toolCall announces a call with its pending card; a card that cannot be
 // shown falls back to the generic one.
-func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
-	state := &callState{card: "generic"}
+func (m *Mapper) toolCall(p session.ToolCall) (update acp.ToolCall) {
+	state := &callState{card: genericCard}
 	m.calls[p.CallID] = state
 	m.announced[p.CallID] = true
 	defer func() {
 		if r := recover(); r != nil {
-			state.card = "generic"
+			state.card = genericCard
 			update = m.fallbackCall(p)
 		}
 	}()
@@ -148,10 +157,10 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 		if len(v.Locations) > 0 {
 			path = absolute(v.Locations[0].Path, m.opts.Cwd)
 		}
-		u := toolCall{
-			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
+		u := acp.ToolCall{
+			ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
 			Title:     displayTitle(v.Title, path, m.opts.Cwd),
-			Kind:      string(v.Kind.OrOther()),
+			Kind:      acp.ToolKind(v.Kind.OrOther()),
 			RawInput:  rawInput(p.Arguments),
 			Locations: m.locations(v.Locations),
 		}
@@ -160,17 +169,17 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 		}
 		return u
 	case presentation.DiffCallView:
-		state.card = "diff"
+		state.card = diffCard
 		path := ""
 		if len(v.Locations) > 0 {
 			path = absolute(v.Locations[0].Path, m.opts.Cwd)
 		} else if len(v.Diffs) > 0 {
 			path = absolute(v.Diffs[0].Path, m.opts.Cwd)
 		}
-		u := toolCall{
-			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
+		u := acp.ToolCall{
+			ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
 			Title:     displayTitle(v.Title, path, m.opts.Cwd),
-			Kind:      "edit",
+			Kind:      acp.ToolKindEdit,
 			RawInput:  rawInput(p.Arguments),
 			Locations: m.locations(v.Locations),
 		}
@@ -179,17 +188,17 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 		}
 		return u
 	case presentation.TerminalCallView:
-		state.card = "terminal"
-		u := toolCall{
-			SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
-			Title: v.Title, Kind: "execute", RawInput: rawInput(p.Arguments),
+		state.card = terminalCard
+		u := acp.ToolCall{
+			ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
+			Title: v.Title, Kind: acp.ToolKindExecute, RawInput: rawInput(p.Arguments),
 		}
 		if v.Description != "" {
 			u.Content = append(u.Content, textItem(v.Description))
 		}
 		if m.opts.Terminal {
-			u.Content = append(u.Content, terminalItem{Type: "terminal", TerminalID: p.CallID})
-			u.Meta = &toolCallMeta{TerminalInfo: &terminalInfo{TerminalID: p.CallID, Cwd: m.terminalCwd(v.Cwd)}}
+			u.Content = append(u.Content, acp.Terminal{TerminalID: p.CallID})
+			u.Meta = &acp.ToolCallMeta{TerminalInfo: &acp.TerminalInfo{TerminalID: p.CallID, Cwd: m.terminalCwd(v.Cwd)}}
 		}
 		return u
 	default:
@@ -199,10 +208,10 @@ func (m *Mapper) toolCall(p session.ToolCall) (update toolCall) {
 
 // fallbackCall is the card of a call whose tool has no presenter: its
 // name, and its arguments as they came.
-func (m *Mapper) fallbackCall(p session.ToolCall) toolCall {
-	return toolCall{
-		SessionUpdate: "tool_call", ToolCallID: p.CallID, Status: "pending",
-		Title: p.Name, Kind: "other", RawInput: rawInput(p.Arguments),
+func (m *Mapper) fallbackCall(p session.ToolCall) acp.ToolCall {
+	return acp.ToolCall{
+		ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
+		Title: p.Name, Kind: acp.ToolKindOther, RawInput: rawInput(p.Arguments),
 	}
 }
 
@@ -242,13 +251,13 @@ func (m *Mapper) terminalCwd(cwd string) string {
 
 // locations maps file locations with absolute paths and 0-based lines
 // (the editor's rows).
-func (m *Mapper) locations(locs []presentation.FileLocation) []location {
+func (m *Mapper) locations(locs []presentation.FileLocation) []acp.ToolCallLocation {
 	if len(locs) == 0 {
 		return nil
 	}
-	out := make([]location, len(locs))
+	out := make([]acp.ToolCallLocation, len(locs))
 	for i, l := range locs {
-		out[i] = location{Path: absolute(l.Path, m.opts.Cwd)}
+		out[i] = acp.ToolCallLocation{Path: absolute(l.Path, m.opts.Cwd)}
 		if l.Line > 0 {
 			row := l.Line - 1
 			out[i].Line = &row
@@ -257,33 +266,33 @@ func (m *Mapper) locations(locs []presentation.FileLocation) []location {
 	return out
 }
 
-func (m *Mapper) diffItems(diffs []presentation.FileDiff) []any {
-	items := make([]any, 0, len(diffs))
+func (m *Mapper) diffItems(diffs []presentation.FileDiff) []acp.ToolCallContent {
+	items := make([]acp.ToolCallContent, 0, len(diffs))
 	for _, d := range diffs {
 		d = d.Clone()
-		items = append(items, diffItem{Type: "diff", Path: absolute(d.Path, m.opts.Cwd), OldText: d.OldText, NewText: d.NewText})
+		items = append(items, acp.Diff{Path: absolute(d.Path, m.opts.Cwd), OldText: d.OldText, NewText: d.NewText})
 	}
 	return items
 }
 
 // toolOutput shows a running command's output: appended to the terminal
 // when the client keeps one, otherwise as the call's whole output so far.
-func (m *Mapper) toolOutput(p session.ToolOutput) []any {
+func (m *Mapper) toolOutput(p session.ToolOutput) []acp.Update {
 	state, ok := m.calls[p.CallID]
-	if !ok || state.card != "terminal" || p.Output == "" {
+	if !ok || state.card != terminalCard || p.Output == "" {
 		return nil
 	}
 	state.streamed += len(p.Output)
 	if m.opts.Terminal {
-		return []any{toolCallUpdate{
-			SessionUpdate: "tool_call_update", ToolCallID: p.CallID,
-			Meta: &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: p.CallID, Data: p.Output}},
+		return []acp.Update{acp.ToolCallUpdate{
+			ToolCallID: p.CallID,
+			Meta:       &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: p.CallID, Data: p.Output}},
 		}}
 	}
 	state.output = keepTail(state.output+p.Output, liveOutputTail)
-	return []any{toolCallUpdate{
-		SessionUpdate: "tool_call_update", ToolCallID: p.CallID,
-		Content: []any{textItem(consoleFence(state.output))},
+	return []acp.Update{acp.ToolCallUpdate{
+		ToolCallID: p.CallID,
+		Content:    []acp.ToolCallContent{textItem(consoleFence(state.output))},
 	}}
 }
 

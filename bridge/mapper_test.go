@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -16,7 +17,7 @@ const cwd = "/home/u/proj"
 
 func ev(p session.Payload) session.Event { return session.Event{Payload: p} }
 
-func encode(t *testing.T, updates []any) []string {
+func encode(t *testing.T, updates []acp.Update) []string {
 	t.Helper()
 	out := make([]string, len(updates))
 	for i, u := range updates {

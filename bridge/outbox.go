@@ -5,11 +5,13 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/acp"
 )
 
-// notifier sends one notification to the client.
+// notifier sends one session/update to the client.
 type notifier interface {
-	Notify(ctx context.Context, method string, params any) error
+	SessionUpdate(ctx context.Context, sessionID string, u acp.Update) error
 }
 
 // outboxInterval is the least time between two bursts of live terminal
@@ -18,9 +20,12 @@ const outboxInterval = 50 * time.Millisecond
 
 // outbox sends one session's updates from its own goroutine, in the order
 // they were pushed, so the session log never waits for the client.
-// Consecutive live-output updates of a call are merged: terminal output
-// deltas are concatenated (into the final update when it follows), and a
-// call's whole-output content updates keep only the latest.
+// Updates that queued up while earlier ones were being sent are merged
+// when they are sent, never by waiting: consecutive text chunks of one
+// kind become one chunk (see mergeTextChunks); consecutive live-output
+// updates of a call are merged too: terminal output deltas are
+// concatenated (into the final update when it follows), and a call's
+// whole-output content updates keep only the latest.
 type outbox struct {
 	sessionID string
 	to        notifier
@@ -28,7 +33,7 @@ type outbox struct {
 	interval  time.Duration
 
 	mu       sync.Mutex
-	queue    []any
+	queue    []acp.Update
 	pushed   int
 	sent     int
 	progress chan struct{}
@@ -51,7 +56,7 @@ func newOutbox(sessionID string, to notifier, logger *slog.Logger) *outbox {
 }
 
 // push queues updates; it never blocks on the client.
-func (o *outbox) push(updates ...any) {
+func (o *outbox) push(updates ...acp.Update) {
 	if len(updates) == 0 {
 		return
 	}
@@ -123,17 +128,18 @@ func (o *outbox) sendBatch() (live bool) {
 	batch := o.queue
 	o.queue = nil
 	o.mu.Unlock()
-	if len(batch) == 0 {
+	n := len(batch)
+	if n == 0 {
 		return false
 	}
-	updates, live := coalesce(batch)
+	updates, live := coalesce(mergeTextChunks(batch))
 	for _, u := range updates {
-		if err := o.to.Notify(context.Background(), "session/update", sessionNotification{SessionID: o.sessionID, Update: u}); err != nil {
+		if err := o.to.SessionUpdate(context.Background(), o.sessionID, u); err != nil {
 			o.logger.Warn("session/update not delivered", "session", o.sessionID, "err", err)
 		}
 	}
 	o.mu.Lock()
-	o.sent += len(batch)
+	o.sent += n
 	close(o.progress)
 	o.progress = make(chan struct{})
 	o.mu.Unlock()
@@ -149,10 +155,10 @@ func signal(ch chan struct{}) {
 
 // coalesce merges a batch's live-output updates per call, keeping every
 // other update where it was.
-func coalesce(batch []any) (out []any, live bool) {
+func coalesce(batch []acp.Update) (out []acp.Update, live bool) {
 	open := map[string]int{} // call id → index in out of its open live update
 	for _, item := range batch {
-		u, ok := item.(toolCallUpdate)
+		u, ok := item.(acp.ToolCallUpdate)
 		if !ok {
 			out = append(out, item)
 			continue
@@ -162,7 +168,7 @@ func coalesce(batch []any) (out []any, live bool) {
 		case isOutputDelta(u):
 			live = true
 			if hasPrev {
-				if p := out[prev].(toolCallUpdate); isOutputDelta(p) {
+				if p := out[prev].(acp.ToolCallUpdate); isOutputDelta(p) {
 					out[prev] = withData(p, p.Meta.TerminalOutput.Data+u.Meta.TerminalOutput.Data)
 					continue
 				}
@@ -171,7 +177,7 @@ func coalesce(batch []any) (out []any, live bool) {
 			out = append(out, u)
 		case isOutputSnapshot(u):
 			live = true
-			if hasPrev && isOutputSnapshot(out[prev].(toolCallUpdate)) {
+			if hasPrev && isOutputSnapshot(out[prev].(acp.ToolCallUpdate)) {
 				out[prev] = u
 				continue
 			}
@@ -180,7 +186,7 @@ func coalesce(batch []any) (out []any, live bool) {
 		default:
 			delete(open, u.ToolCallID)
 			if hasPrev && isFinalOutput(u) {
-				if p := out[prev].(toolCallUpdate); isOutputDelta(p) {
+				if p := out[prev].(acp.ToolCallUpdate); isOutputDelta(p) {
 					out[prev] = withData(u, p.Meta.TerminalOutput.Data+u.Meta.TerminalOutput.Data)
 					continue
 				}
@@ -192,21 +198,21 @@ func coalesce(batch []any) (out []any, live bool) {
 }
 
 // isOutputDelta: live terminal output, to be appended by the editor.
-func isOutputDelta(u toolCallUpdate) bool {
+func isOutputDelta(u acp.ToolCallUpdate) bool {
 	return u.Status == "" && u.Content == nil && u.Meta != nil && u.Meta.TerminalOutput != nil && u.Meta.TerminalExit == nil
 }
 
 // isOutputSnapshot: a call's whole output so far, replacing its content.
-func isOutputSnapshot(u toolCallUpdate) bool {
+func isOutputSnapshot(u acp.ToolCallUpdate) bool {
 	return u.Status == "" && u.Content != nil && u.Meta == nil
 }
 
 // isFinalOutput: a completed terminal card.
-func isFinalOutput(u toolCallUpdate) bool {
+func isFinalOutput(u acp.ToolCallUpdate) bool {
 	return u.Status != "" && u.Meta != nil && u.Meta.TerminalOutput != nil
 }
 
-func withData(u toolCallUpdate, data string) toolCallUpdate {
+func withData(u acp.ToolCallUpdate, data string) acp.ToolCallUpdate {
 	meta := *u.Meta
 	out := *meta.TerminalOutput
 	out.Data = data

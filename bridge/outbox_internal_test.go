@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/acp"
 )
 
 type recorder struct {
@@ -19,9 +21,9 @@ type recorder struct {
 	sent  chan struct{} // when set, gets a token per notification
 }
 
-func (r *recorder) Notify(_ context.Context, method string, params any) error {
+func (r *recorder) SessionUpdate(_ context.Context, sessionID string, u acp.Update) error {
 	time.Sleep(r.delay)
-	data, err := json.Marshal(params)
+	data, err := acp.SessionNotification{SessionID: sessionID, Update: u}.MarshalJSON()
 	if err != nil {
 		return err
 	}
@@ -52,47 +54,47 @@ func (r *recorder) all() []string {
 	return append([]string(nil), r.lines...)
 }
 
-func delta(id, data string) toolCallUpdate {
-	return toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: id, Meta: &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: id, Data: data}}}
+func delta(id, data string) acp.ToolCallUpdate {
+	return acp.ToolCallUpdate{ToolCallID: id, Meta: &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: id, Data: data}}}
 }
 
-func final(id, data string) toolCallUpdate {
+func final(id, data string) acp.ToolCallUpdate {
 	zero := 0
-	return toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: id, Status: "completed",
-		Meta: &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: id, Data: data}, TerminalExit: &terminalExit{TerminalID: id, ExitCode: &zero}}}
+	return acp.ToolCallUpdate{ToolCallID: id, Status: acp.ToolCallStatusCompleted,
+		Meta: &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: id, Data: data}, TerminalExit: &acp.TerminalExit{TerminalID: id, ExitCode: &zero}}}
 }
 
-func snapshot(id, text string) toolCallUpdate {
-	return toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: id, Content: []any{textItem(text)}}
+func snapshot(id, text string) acp.ToolCallUpdate {
+	return acp.ToolCallUpdate{ToolCallID: id, Content: []acp.ToolCallContent{textItem(text)}}
 }
 
 func TestCoalesce(t *testing.T) {
-	chunk := chunkUpdate{SessionUpdate: "agent_message_chunk", Content: text("x")}
+	chunk := acp.AgentMessageChunk{Content: acp.Text("x")}
 	tests := []struct {
 		name     string
-		batch    []any
+		batch    []acp.Update
 		want     []string
 		wantLive bool
 	}{
 		{
 			name:     "deltas of a call merge; other calls keep their own",
-			batch:    []any{delta("a", "1"), delta("b", "x"), delta("a", "2"), chunk, delta("a", "3")},
+			batch:    []acp.Update{delta("a", "1"), delta("b", "x"), delta("a", "2"), chunk, delta("a", "3")},
 			want:     []string{`"a" 123`, `"b" x`, "chunk"},
 			wantLive: true,
 		},
 		{
 			name:  "pending output rides on the final update",
-			batch: []any{delta("a", "1"), delta("a", "2"), final("a", "")},
+			batch: []acp.Update{delta("a", "1"), delta("a", "2"), final("a", "")},
 			want:  []string{`"a" final 12`},
 		},
 		{
 			name:  "a status change closes the open delta",
-			batch: []any{delta("a", "1"), toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: "a", Status: "in_progress"}, delta("a", "2")},
+			batch: []acp.Update{delta("a", "1"), acp.ToolCallUpdate{ToolCallID: "a", Status: acp.ToolCallStatusInProgress}, delta("a", "2")},
 			want:  []string{`"a" 1`, `"a" status in_progress`, `"a" 2`},
 		},
 		{
 			name:  "only the latest whole-output snapshot is sent",
-			batch: []any{snapshot("a", "1"), snapshot("a", "12"), snapshot("b", "x")},
+			batch: []acp.Update{snapshot("a", "1"), snapshot("a", "12"), snapshot("b", "x")},
 			want:  []string{`"a" content 12`, `"b" content x`},
 		},
 	}
@@ -113,20 +115,20 @@ func TestCoalesce(t *testing.T) {
 	}
 }
 
-func describe(u any) string {
+func describe(u acp.Update) string {
 	switch u := u.(type) {
-	case chunkUpdate:
+	case acp.AgentMessageChunk:
 		return "chunk"
-	case toolCallUpdate:
+	case acp.ToolCallUpdate:
 		switch {
 		case isFinalOutput(u):
 			return `"` + u.ToolCallID + `" final ` + u.Meta.TerminalOutput.Data
 		case isOutputDelta(u):
 			return `"` + u.ToolCallID + `" ` + u.Meta.TerminalOutput.Data
 		case isOutputSnapshot(u):
-			return `"` + u.ToolCallID + `" content ` + u.Content[0].(contentItem).Content.Text
+			return `"` + u.ToolCallID + `" content ` + u.Content[0].(acp.ContentItem).Content.(acp.TextContent).Text
 		default:
-			return `"` + u.ToolCallID + `" status ` + u.Status
+			return `"` + u.ToolCallID + `" status ` + string(u.Status)
 		}
 	}
 	return "?"

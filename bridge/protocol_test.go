@@ -260,8 +260,11 @@ func TestPromptB68B79B80B81(t *testing.T) {
 				chunks++
 			}
 		}
-		if chunks < 2 || agentText(us) != "hello there, editor" {
-			t.Errorf("%d chunks saying %q, want the text in several chunks", chunks, agentText(us))
+		// Deltas that queue up while the outbox writes are merged, so how
+		// many chunks a burst becomes depends on the scheduler (at least
+		// one; the outbox tests pin that the first is never held back).
+		if chunks < 1 || agentText(us) != "hello there, editor" {
+			t.Errorf("%d chunks saying %q, want the text in agent_message_chunk updates", chunks, agentText(us))
 		}
 		var thought string
 		for _, u := range us {

@@ -3,6 +3,7 @@ package bridge
 import (
 	"fmt"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -10,12 +11,12 @@ import (
 // toolResult completes a call with its result card. A result for a call
 // the Mapper does not know (a late or repeated result) shows its raw
 // content; a card that cannot be shown falls back to the raw content too.
-func (m *Mapper) toolResult(p session.ToolResult) (update toolCallUpdate) {
-	status := "completed"
+func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
+	status := acp.ToolCallStatusCompleted
 	if p.IsError {
-		status = "failed"
+		status = acp.ToolCallStatusFailed
 	}
-	raw := toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: p.CallID, Status: status, Content: contentItems(p.Content)}
+	raw := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Content: contentItems(p.Content)}
 	state, ok := m.calls[p.CallID]
 	if !ok {
 		return raw
@@ -37,12 +38,12 @@ func (m *Mapper) toolResult(p session.ToolResult) (update toolCallUpdate) {
 		u.Title = v.Title
 		return u
 	case presentation.TerminalResultView:
-		if state.card != "terminal" {
+		if state.card != terminalCard {
 			return raw // the orphan guard: no terminal to complete
 		}
 		return m.terminalResult(p.CallID, status, state, v)
 	case presentation.DiffResultView:
-		u := toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: p.CallID, Status: status}
+		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status}
 		if items := m.diffItems(v.Diffs); len(items) > 0 {
 			u.Content = items
 		}
@@ -54,17 +55,17 @@ func (m *Mapper) toolResult(p session.ToolResult) (update toolCallUpdate) {
 		return u
 	case presentation.ReadResultView:
 		u := raw
-		u.Content = []any{textItem(codeFence(v.Content, v.Lang))}
+		u.Content = []acp.ToolCallContent{textItem(codeFence(v.Content, v.Lang))}
 		u.Title = displayTitle(v.Title, absolute(v.Path, m.opts.Cwd), m.opts.Cwd)
 		return u
 	case presentation.SearchMatchesView:
 		u := raw
-		u.Content = []any{textItem(searchMatchesText(v))}
+		u.Content = []acp.ToolCallContent{textItem(searchMatchesText(v))}
 		u.Title = v.Title
 		return u
 	case presentation.SearchPathsView:
 		u := raw
-		u.Content = []any{textItem(searchPathsText(v))}
+		u.Content = []acp.ToolCallContent{textItem(searchPathsText(v))}
 		u.Title = v.Title
 		return u
 	default:
@@ -74,23 +75,23 @@ func (m *Mapper) toolResult(p session.ToolResult) (update toolCallUpdate) {
 
 // terminalResult completes a terminal card: with the convention, the
 // output not yet streamed and the exit; without it, the fenced output.
-func (m *Mapper) terminalResult(id, status string, state *callState, v presentation.TerminalResultView) toolCallUpdate {
-	u := toolCallUpdate{SessionUpdate: "tool_call_update", ToolCallID: id, Status: status, Title: v.Title}
+func (m *Mapper) terminalResult(id string, status acp.ToolCallStatus, state *callState, v presentation.TerminalResultView) acp.ToolCallUpdate {
+	u := acp.ToolCallUpdate{ToolCallID: id, Status: status, Title: v.Title}
 	if !m.opts.Terminal {
-		u.Content = []any{textItem(consoleFence(v.Output))}
+		u.Content = []acp.ToolCallContent{textItem(consoleFence(v.Output))}
 		return u
 	}
 	data := v.Output
 	if state.streamed > 0 {
 		data = "" // the output was shown as it arrived
 	}
-	meta := &toolUpdateMeta{TerminalOutput: &terminalOutput{TerminalID: id, Data: data}}
+	meta := &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: id, Data: data}}
 	switch {
 	case v.Signal != "":
-		meta.TerminalExit = &terminalExit{TerminalID: id, Signal: v.Signal}
+		meta.TerminalExit = &acp.TerminalExit{TerminalID: id, Signal: v.Signal}
 	case v.ExitCode != nil:
 		code := *v.ExitCode
-		meta.TerminalExit = &terminalExit{TerminalID: id, ExitCode: &code}
+		meta.TerminalExit = &acp.TerminalExit{TerminalID: id, ExitCode: &code}
 	}
 	u.Meta = meta
 	return u

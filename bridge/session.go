@@ -75,7 +75,7 @@ func (s *liveSession) show(ev session.Event) {
 	s.out.push(updates...)
 }
 
-func (s *liveSession) mapSafely(ev session.Event) (updates []any, err error) {
+func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errors.New("mapping panicked")

@@ -176,8 +176,10 @@ function checkOrder(msgs) {
 }
 
 /**
- * The golden text of a run: its session/update lines as written, with the
- * layout's paths and the session id replaced (internal/corpus/golden.go).
+ * The golden text of a run: its session/update lines as written, runs of
+ * text chunks merged, a command's last live output folded into its final
+ * update, with the layout's paths and the session id replaced
+ * (internal/corpus/golden.go).
  */
 export function goldenUpdates(lines, layout, sessionId) {
   const swaps = [
@@ -186,10 +188,89 @@ export function goldenUpdates(lines, layout, sessionId) {
     [layout.root, "$ROOT"],
     [JSON.stringify(sessionId), '"$SID"'],
   ];
-  return lines
-    .filter((line) => JSON.parse(line).method === "session/update")
+  return foldLiveOutput(mergeTextRuns(lines.filter((line) => JSON.parse(line).method === "session/update")))
     .map((line) => swaps.reduce((s, [from, to]) => s.replaceAll(from, to), line) + "\n")
     .join("");
+}
+
+const CHUNK_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"]);
+
+/** The frame of line when it is exactly a plain text chunk, else null. */
+function plainChunk(line) {
+  const m = JSON.parse(line);
+  const u = m.params?.update;
+  if (!u || !CHUNK_KINDS.has(u.sessionUpdate) || u.content?.type !== "text" || typeof u.content.text !== "string") return null;
+  const plain = {
+    jsonrpc: m.jsonrpc,
+    method: m.method,
+    params: { sessionId: m.params.sessionId, update: { sessionUpdate: u.sessionUpdate, content: { type: "text", text: u.content.text } } },
+  };
+  return JSON.stringify(plain) === line ? plain : null;
+}
+
+/**
+ * Each run of consecutive plain text chunks of one kind and session as one
+ * frame, as the agent's outbox merges chunks that queue up while it writes:
+ * how a burst is split depends on the scheduler, what it says does not
+ * (mergeTextRuns in internal/corpus/textruns.go).
+ */
+function mergeTextRuns(lines) {
+  const out = [];
+  for (let i = 0; i < lines.length; ) {
+    const first = plainChunk(lines[i]);
+    let j = i + 1;
+    if (first) {
+      const parts = [first.params.update.content.text];
+      for (; j < lines.length; j++) {
+        const next = plainChunk(lines[j]);
+        if (!next || next.params.sessionId !== first.params.sessionId || next.params.update.sessionUpdate !== first.params.update.sessionUpdate) break;
+        parts.push(next.params.update.content.text);
+      }
+      if (j - i > 1) {
+        first.params.update.content.text = parts.join("");
+        out.push(JSON.stringify(first));
+        i = j;
+        continue;
+      }
+    }
+    out.push(lines[i]);
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * Each live-output update of a tool call (only Zed's terminal_output, or
+ * only the console block) folded into the call's final update when that
+ * comes next, as the outbox does when both are queued before it writes
+ * (foldLiveOutput in internal/corpus/liveoutput.go).
+ */
+function foldLiveOutput(lines) {
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const folded = i + 1 < lines.length ? fold(lines[i], lines[i + 1]) : null;
+    if (folded) lines[i + 1] = folded;
+    else out.push(lines[i]);
+  }
+  return out;
+}
+
+/** final with live folded into it, or null when live is not its live output. */
+function fold(live, final) {
+  const l = JSON.parse(live);
+  const f = JSON.parse(final);
+  const lu = l.params?.update;
+  const fu = f.params?.update;
+  if (!lu || !fu || lu.sessionUpdate !== "tool_call_update" || fu.sessionUpdate !== "tool_call_update") return null;
+  if (lu.toolCallId !== fu.toolCallId || lu.status !== undefined || !["completed", "failed"].includes(fu.status)) return null;
+  const keys = Object.keys(lu);
+  if (keys.length === 3 && lu.content !== undefined) return final;
+  if (keys.length !== 3 || lu._meta === undefined) return null;
+  const lo = lu._meta.terminal_output;
+  const fo = fu._meta?.terminal_output;
+  if (Object.keys(lu._meta).length !== 1 || !lo || !fo) return null;
+  fo.data = (lo.data ?? "") + (fo.data ?? "");
+  return JSON.stringify(f);
 }
 
 /** The golden file's text of case c. */

@@ -9,17 +9,22 @@ import (
 )
 
 // GoldenUpdates returns the session/update frames among frames, one per
-// line, in order, with the layout's paths written as $WS, $OUTSIDE and
+// line, in order, runs of text chunks merged (mergeTextRuns) and a
+// command's last live output folded into its final update
+// (foldLiveOutput), with the layout's paths written as $WS, $OUTSIDE and
 // $ROOT and the session id as $SID: the text a case's golden file holds.
 func GoldenUpdates(l Layout, sessionID string, frames []Frame) []byte {
 	// Longest first: the workspace and outside paths start with the root.
 	r := strings.NewReplacer(l.Workspace, "$WS", l.Outside, "$OUTSIDE", l.Root, "$ROOT", `"`+sessionID+`"`, `"$SID"`)
-	var b bytes.Buffer
+	var updates [][]byte
 	for _, f := range frames {
-		if f.Method != "session/update" {
-			continue
+		if f.Method == "session/update" {
+			updates = append(updates, f.Line)
 		}
-		b.WriteString(r.Replace(string(f.Line)))
+	}
+	var b bytes.Buffer
+	for _, line := range foldLiveOutput(mergeTextRuns(updates)) {
+		b.WriteString(r.Replace(string(line)))
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
