@@ -59,7 +59,7 @@ func (b *stuckBody) finish() {
 // passes (TOOL_TIMEOUT) and the grace is over, the call answers without
 // it; what the body does when it finally returns changes nothing.
 func TestStuckBodyIsAbandoned(t *testing.T) {
-	timedOut := want{content: "Error: tool call timed out after 20ms", isError: true, code: registry.CodeToolTimeout, name: "ToolTimeoutError", value: "-"}
+	timedOut := want{content: "Error: tool call timed out after 20ms", isError: true, code: registry.CodeToolTimeout, value: "-"}
 	tests := []struct {
 		name    string
 		grace   time.Duration

@@ -20,9 +20,6 @@ func (e *AbortError) Error() string {
 // ErrorCode returns the abort code.
 func (e *AbortError) ErrorCode() string { return e.Code }
 
-// ErrorName returns "AbortError".
-func (e *AbortError) ErrorName() string { return "AbortError" }
-
 // AbortedBeforeDispatch returns the result of a call cancelled before its
 // body started; the loop also gives it to calls it never started.
 func AbortedBeforeDispatch() Result {

@@ -13,8 +13,8 @@ import (
 )
 
 var (
-	wantAborted               = want{content: "Error: tool call aborted", isError: true, code: registry.CodeAborted, name: "AbortError", value: "-"}
-	wantAbortedBeforeDispatch = want{content: "Error: tool call aborted before dispatch", isError: true, code: registry.CodeAbortedBeforeDispatch, name: "AbortError", value: "-"}
+	wantAborted               = want{content: "Error: tool call aborted", isError: true, code: registry.CodeAborted, value: "-"}
+	wantAbortedBeforeDispatch = want{content: "Error: tool call aborted before dispatch", isError: true, code: registry.CodeAbortedBeforeDispatch, value: "-"}
 )
 
 // cancelCase sets up a pipeline whose stages may cancel the caller.

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestSuccessPathAndOutputContract(t *testing.T) {
 				})
 			},
 			call: "meta", args: `{"text":"hi"}`,
-			want: want{content: `Error: tool "meta" returned invalid output: output.presentationMeta returned non-lossless JSON`, isError: true, code: registry.CodeInvalidToolOutput, name: "ToolOutputError", value: "-"},
+			want: want{content: `Error: tool "meta" returned invalid output: output.presentationMeta returned non-lossless JSON`, isError: true, code: registry.CodeInvalidToolOutput, value: "-"},
 		},
 		{
 			name: "C11 lossy body value",
@@ -151,7 +152,7 @@ func TestSuccessPathAndOutputContract(t *testing.T) {
 		{
 			name: "C27 unknown tool",
 			call: "nope",
-			want: want{content: `Error: unknown tool "nope"`, isError: true, code: registry.CodeUnknownTool, name: "ToolNotFoundError", value: "-"},
+			want: want{content: `Error: unknown tool "nope"`, isError: true, code: registry.CodeUnknownTool, value: "-"},
 		},
 		{
 			name: "C27 C124 a failing tool",
@@ -173,7 +174,7 @@ func TestSuccessPathAndOutputContract(t *testing.T) {
 				})
 			},
 			call: "fail", args: `{"text":"x"}`,
-			want: want{content: "Error: <unprintable thrown value>", isError: true, value: "-"},
+			want: want{content: "Error: the tool failed with a pipeline_test.hostileError whose Error method panicked: no message for you", isError: true, value: "-"},
 		},
 		{
 			name: "C103 C104 a panicking tool",
@@ -200,20 +201,20 @@ func TestSuccessPathAndOutputContract(t *testing.T) {
 		{
 			name: "C119 C122 invalid arguments",
 			args: `{}`,
-			want: want{content: `Error: invalid arguments: missing required property "text"`, isError: true, code: registry.CodeInvalidArgs, name: "ToolArgsError", value: "-"},
+			want: want{content: `Error: invalid arguments: missing required property "text"`, isError: true, code: registry.CodeInvalidArgs, value: "-"},
 		},
 		{
-			name: "C123 a coded error keeps its name and code",
+			name: "C123 a coded error keeps its code",
 			setup: func(t *testing.T, f *fixture) {
 				f.echo(t, func(s *echoSpec) {
 					s.Name = "fail"
 					s.Handler = func(context.Context, *registry.Call, textArgs) (string, error) {
-						return "", &registry.Error{Name: "HarnessError", Code: "ENOSPC", Message: "disk full"}
+						return "", &registry.Error{Code: "ENOSPC", Message: "disk full"}
 					}
 				})
 			},
 			call: "fail", args: `{"text":"x"}`,
-			want: want{content: "Error: disk full", isError: true, code: "ENOSPC", name: "HarnessError", value: "-"},
+			want: want{content: "Error: disk full", isError: true, code: "ENOSPC", value: "-"},
 		},
 		{
 			name: "C65 C204 lossy arguments",
@@ -334,5 +335,24 @@ func TestObserversCannotChangeTheResult(t *testing.T) {
 	r := f.run(context.Background(), "echo", `{"text":"hi"}`)
 	if text(r) != "hi" || text(second) != "hi" {
 		t.Errorf("result %q, later observer %q; want both untouched", text(r), text(second))
+	}
+}
+
+// A failure always reads as one, even when there is no error to describe
+// or its Error method panics; a coded error gives its code, nothing else.
+func TestErrorResultMessages(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want want
+	}{
+		{"nil error", nil, want{content: "Error: the tool failed without an error", isError: true, value: "-"}},
+		{"panicking Error method", hostileError{}, want{content: "Error: the tool failed with a pipeline_test.hostileError whose Error method panicked: no message for you", isError: true, value: "-"}},
+		{"wrapped coded error", fmt.Errorf("saving: %w", registry.NewError("ENOSPC", "disk full")), want{content: "Error: saving: disk full", isError: true, code: "ENOSPC", value: "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, pipeline.ErrorResult(tt.err), tt.want)
+		})
 	}
 }

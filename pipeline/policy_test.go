@@ -92,7 +92,7 @@ func TestPreExecuteAndApproval(t *testing.T) {
 
 func TestListenerFailures(t *testing.T) {
 	// C74, C75, C76, C77.
-	coded := &registry.Error{Name: "PolicyError", Code: "POLICY", Message: "policy store unreachable"}
+	coded := &registry.Error{Code: "POLICY", Message: "policy store unreachable"}
 	tests := []struct {
 		name  string
 		setup func(f *fixture)
@@ -107,7 +107,7 @@ func TestListenerFailures(t *testing.T) {
 			f.p.UsePreExecute(nil, func(context.Context, *registry.Call, pipeline.PreNext) (pipeline.Decision, error) {
 				return pipeline.Decision{}, coded
 			})
-		}, want{content: "Error: policy store unreachable", isError: true, code: "POLICY", name: "PolicyError", value: "-"}},
+		}, want{content: "Error: policy store unreachable", isError: true, code: "POLICY", value: "-"}},
 		{"C74 panicking execute wrapper", func(f *fixture) {
 			f.p.UseExecute(nil, func(context.Context, *registry.Call, pipeline.ExecuteNext) (pipeline.Result, error) {
 				panic("wrapper exploded")

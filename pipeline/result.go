@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"fmt"
+
 	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -31,12 +33,10 @@ type Result struct {
 	origin *registry.Call
 }
 
-// ErrorInfo describes a failed call. Name and Code are set only for coded
-// errors (registry.CodedError); denials and plain errors carry just the
-// message.
+// ErrorInfo describes a failed call. Code is set only for coded errors
+// (registry.CodedError); denials and plain errors carry just the message.
 type ErrorInfo struct {
 	Message string
-	Name    string
 	Code    string
 }
 
@@ -65,11 +65,11 @@ func (r Result) Clone() Result {
 }
 
 // ErrorResult maps err to a failed result: content "Error: <message>", and
-// the error's name and code when it is a registry.CodedError.
+// the error's code when it is a registry.CodedError.
 func ErrorResult(err error) Result {
 	info := &ErrorInfo{Message: errorMessage(err)}
 	if coded, ok := registry.AsCoded(err); ok {
-		info.Name, info.Code = coded.ErrorName(), coded.ErrorCode()
+		info.Code = coded.ErrorCode()
 	}
 	return failure(info)
 }
@@ -98,14 +98,16 @@ func denial(reason string) Result {
 	return failure(&ErrorInfo{Message: reason})
 }
 
-// errorMessage returns err's message, or a placeholder for a nil error.
+// errorMessage returns err's message. A nil error, or one whose Error method
+// panics, still yields a message that says what went wrong, so a failed call
+// always reads as one.
 func errorMessage(err error) (msg string) {
 	if err == nil {
-		return "<unprintable thrown value>"
+		return "the tool failed without an error"
 	}
 	defer func() {
-		if recover() != nil {
-			msg = "<unprintable thrown value>"
+		if v := recover(); v != nil {
+			msg = fmt.Sprintf("the tool failed with a %T whose Error method panicked: %v", err, v)
 		}
 	}()
 	return err.Error()

@@ -21,9 +21,6 @@ func (e *TimeoutError) Error() string {
 // ErrorCode returns registry.CodeToolTimeout.
 func (e *TimeoutError) ErrorCode() string { return registry.CodeToolTimeout }
 
-// ErrorName returns "ToolTimeoutError".
-func (e *TimeoutError) ErrorName() string { return "ToolTimeoutError" }
-
 // TimeoutPolicy returns the execute wrapper that enforces each tool's
 // Timeout: the body runs under a deadline, and when the deadline is what
 // ended it, the call fails with TOOL_TIMEOUT whatever the body returned. A

@@ -10,7 +10,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
-var wantTimeout = want{content: "Error: tool call timed out after 20ms", isError: true, code: registry.CodeToolTimeout, name: "ToolTimeoutError", value: "-"}
+var wantTimeout = want{content: "Error: tool call timed out after 20ms", isError: true, code: registry.CodeToolTimeout, value: "-"}
 
 func TestTimeoutPolicy(t *testing.T) {
 	type deadlineKey struct{}

@@ -3,6 +3,7 @@ package registry
 import (
 	"errors"
 	"slices"
+	"strconv"
 )
 
 // ChangeKind says what changed in a registry.
@@ -14,6 +15,19 @@ const (
 	ChangeUnregistered
 	ChangeRestricted
 )
+
+// String returns "registered", "unregistered" or "restricted".
+func (k ChangeKind) String() string {
+	switch k {
+	case ChangeRegistered:
+		return "registered"
+	case ChangeUnregistered:
+		return "unregistered"
+	case ChangeRestricted:
+		return "restricted"
+	}
+	return "ChangeKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // ChangeEvent reports a change to the tools some scope sees.
 type ChangeEvent struct {

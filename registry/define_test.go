@@ -197,7 +197,7 @@ func TestTypedArgumentValidation(t *testing.T) {
 				return
 			}
 			var e *registry.Error
-			if !errors.As(err, &e) || e.Code != registry.CodeInvalidArgs || e.ErrorName() != "ToolArgsError" {
+			if !errors.As(err, &e) || e.Code != registry.CodeInvalidArgs {
 				t.Fatalf("error = %#v, want INVALID_ARGS", err)
 			}
 			if ran {

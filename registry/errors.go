@@ -18,13 +18,12 @@ const (
 	CodeToolTimeout           = "TOOL_TIMEOUT"
 )
 
-// CodedError is implemented by errors that carry a machine-readable code and
-// a kind name. A tool body returning (or wrapping) one gets both on its
-// failed result; any other error contributes only its message.
+// CodedError is implemented by errors that carry a machine-readable code. A
+// tool body returning (or wrapping) one gets the code on its failed result;
+// any other error contributes only its message.
 type CodedError interface {
 	error
 	ErrorCode() string
-	ErrorName() string
 }
 
 // AsCoded reports the first CodedError in err's chain.
@@ -39,8 +38,6 @@ func AsCoded(err error) (CodedError, bool) {
 // Error is the general coded error. Tool bodies return one to give a failure
 // a code, e.g. &registry.Error{Code: "FS_NOT_FOUND", Message: "no such file"}.
 type Error struct {
-	// Name is the kind of error; "ToolError" when empty.
-	Name string
 	// Code is the machine-readable code callers route on.
 	Code string
 	// Message is the human-readable text.
@@ -65,19 +62,10 @@ func (e *Error) Unwrap() error { return e.Cause }
 // ErrorCode returns the code.
 func (e *Error) ErrorCode() string { return e.Code }
 
-// ErrorName returns the kind name.
-func (e *Error) ErrorName() string {
-	if e.Name == "" {
-		return "ToolError"
-	}
-	return e.Name
-}
-
 // ArgsError returns the INVALID_ARGS error for violations; its message is
 // "invalid arguments: " followed by the violations joined by "; ".
 func ArgsError(violations []string) *Error {
 	return &Error{
-		Name:       "ToolArgsError",
 		Code:       CodeInvalidArgs,
 		Message:    "invalid arguments: " + strings.Join(violations, "; "),
 		Violations: violations,
@@ -87,7 +75,6 @@ func ArgsError(violations []string) *Error {
 // OutputError returns the INVALID_TOOL_OUTPUT error of tool name.
 func OutputError(name string, violations []string) *Error {
 	return &Error{
-		Name:       "ToolOutputError",
 		Code:       CodeInvalidToolOutput,
 		Message:    fmt.Sprintf("tool %q returned invalid output: %s", name, strings.Join(violations, "; ")),
 		Violations: violations,
@@ -97,7 +84,6 @@ func OutputError(name string, violations []string) *Error {
 // NotFoundError returns the UNKNOWN_TOOL error for name.
 func NotFoundError(name string) *Error {
 	return &Error{
-		Name:    "ToolNotFoundError",
 		Code:    CodeUnknownTool,
 		Message: fmt.Sprintf("unknown tool %q", name),
 	}

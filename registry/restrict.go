@@ -47,7 +47,7 @@ func toSet(names []string) map[string]bool {
 // inherit.
 func (r *Registry) Restrict(scope *Scope, filter Restriction) (dispose func(), err error) {
 	if scope == nil {
-		return nil, errors.New("Restrict requires a scoped context (an agent's scope): a global restriction would mask every agent — deny the tool for the intended agent instead")
+		return nil, errors.New("Restrict requires a scope (an agent's): a restriction of the global layer would hide the tools from every agent — restrict the intended agent's scope instead")
 	}
 	if filter.Allow == nil && filter.Deny == nil {
 		return nil, errors.New("Restrict with an empty filter is a no-op: pass Allow and/or Deny (an empty filter is almost always a materialized-empty-config bug)")
@@ -67,7 +67,7 @@ func (r *Registry) Restrict(scope *Scope, filter Restriction) (dispose func(), e
 	known := r.view(scope).inherited
 	if unknown := missingNames(named, known); len(unknown) > 0 {
 		r.mu.Unlock()
-		return nil, unknownNamesError(unknown, known)
+		return nil, unknownNamesError(scope, unknown, known)
 	}
 	l.restrictions = append(l.restrictions, res)
 	r.mu.Unlock()
@@ -97,7 +97,9 @@ func missingNames(names, known []string) []string {
 	return missing
 }
 
-func unknownNamesError(unknown, known []string) error {
+// unknownNamesError says which names scope does not inherit, and lists
+// those it does.
+func unknownNamesError(scope *Scope, unknown, known []string) error {
 	quoted := make([]string, len(unknown))
 	for i, n := range unknown {
 		quoted[i] = fmt.Sprintf("%q", n)
@@ -111,5 +113,5 @@ func unknownNamesError(unknown, known []string) error {
 		sorted := slices.Sorted(slices.Values(known))
 		list = strings.Join(sorted, ", ")
 	}
-	return fmt.Errorf("Restrict names unknown global %s; known global tools: %s", what, list)
+	return fmt.Errorf("Restrict names %s, which scope %q does not inherit; it inherits: %s", what, scope.Name(), list)
 }

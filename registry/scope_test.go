@@ -135,10 +135,10 @@ func TestRestrictMisuse(t *testing.T) {
 		filter registry.Restriction
 		want   []string
 	}{
-		{"no scope", nil, registry.Restriction{Deny: []string{"x"}}, []string{"requires a scoped context"}},
+		{"no scope", nil, registry.Restriction{Deny: []string{"x"}}, []string{"requires a scope"}},
 		{"empty filter", agent, registry.Restriction{}, []string{"no-op"}},
 		{"reserved name", agent, registry.Restriction{Deny: []string{"run_code"}}, []string{`reserved Code Mode presentation transport "run_code"`}},
-		{"own tool is unknown", agent, registry.Restriction{Deny: []string{"local"}}, []string{`unknown global tool "local"`, "known global tools: (none)"}},
+		{"own tool is unknown", agent, registry.Restriction{Deny: []string{"local"}}, []string{`tool "local", which scope "agent" does not inherit; it inherits: (none)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,7 +153,7 @@ func TestRestrictMisuse(t *testing.T) {
 	mustRegister(t, reg, nil, echo(t, "real"))
 	mustRegister(t, reg, nil, echo(t, "alpha"))
 	_, err := reg.Restrict(agent, registry.Restriction{Allow: []string{"a", "b"}})
-	if err == nil || !strings.Contains(err.Error(), `unknown global tools "a", "b"; known global tools: alpha, real`) {
+	if err == nil || !strings.Contains(err.Error(), `tools "a", "b", which scope "agent" does not inherit; it inherits: alpha, real`) {
 		t.Errorf("plural: error = %v", err)
 	}
 }

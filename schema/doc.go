@@ -22,5 +22,7 @@
 //	// missing required property "path"
 //	// "color" must be one of ["red","green"]
 //
-// Messages are those of the reference implementation, word for word.
+// Violation messages are written for the model, which reads them to fix its
+// arguments; their wording is stable (tests pin it), but programs should
+// route on Error.ErrorCode, not on the text.
 package schema

@@ -18,7 +18,3 @@ func (e *Error) Error() string {
 
 // ErrorCode returns "UNSUPPORTED_SCHEMA", the code callers route on.
 func (e *Error) ErrorCode() string { return "UNSUPPORTED_SCHEMA" }
-
-// ErrorName returns "JsonSchemaError", the error's name in the reference
-// implementation.
-func (e *Error) ErrorName() string { return "JsonSchemaError" }

@@ -166,13 +166,13 @@ func renderEdit(_ EditArgs, r EditResult) ([]presentation.ContentBlock, error) {
 	return []presentation.ContentBlock{presentation.Text(s)}, nil
 }
 
-// editMeta is {diffs}: the applied hunks of the value (F22).
+// editMeta is {diffs}: the applied hunks of the value.
 func editMeta(_ EditArgs, r EditResult) (any, error) {
 	return diffMeta(r.Diffs), nil
 }
 
 // presentEditCall is edit's pending card: the replacement as asked, old
-// text nil when old_string is empty (F21).
+// text nil when old_string is empty.
 func presentEditCall(args EditArgs) presentation.CallView {
 	return presentation.DiffCallView{
 		Title:     "Edit " + args.FilePath,
@@ -182,7 +182,8 @@ func presentEditCall(args EditArgs) presentation.CallView {
 }
 
 // presentEditResult is edit's completed card: the hunks from meta, or nil
-// on an error or malformed meta (F23, F27, F28).
+// (the pending card stays) on an error, or when meta is missing or
+// malformed.
 func presentEditResult(args EditArgs, result presentation.ToolResult) presentation.ResultView {
 	if result.IsError {
 		return nil

@@ -161,7 +161,9 @@ func byteSize(n int64) string {
 	}
 }
 
-// presentReadCall is read's pending card (F14, F15, F18, F20).
+// presentReadCall is read's pending card: titled by readTitle, of kind
+// read, located at the file and the window's first line (line 1 when no
+// offset is given).
 func presentReadCall(args ReadArgs) presentation.CallView {
 	return presentation.GenericCallView{
 		Title:     readTitle(args),

@@ -71,9 +71,9 @@ func readMeta(args ReadArgs, r ReadResult) (any, error) {
 	return readMetaValue{Path: args.FilePath, Offset: r.Offset, Lines: lines, TotalLines: r.TotalLines, Lang: r.Lang}, nil
 }
 
-// presentReadResult is the read card built from meta (F16). It declines
-// (nil) an error, content that is not one text block in the envelope, and
-// malformed meta (F17).
+// presentReadResult is the read card built from meta. It declines (nil) an
+// error, content that is not one text block in the envelope, and malformed
+// meta.
 func presentReadResult(args ReadArgs, result presentation.ToolResult) presentation.ResultView {
 	if result.IsError {
 		return nil

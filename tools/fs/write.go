@@ -148,13 +148,12 @@ func renderWrite(_ WriteArgs, r WriteResult) ([]presentation.ContentBlock, error
 }
 
 // writeMeta is {diffs}: the applied hunks of an update, none for a create,
-// an unchanged file or a previous file that was not text (F24, F25, F26).
+// an unchanged file or a previous file that was not text.
 func writeMeta(_ WriteArgs, r WriteResult) (any, error) {
 	return diffMeta(r.Diffs), nil
 }
 
-// presentWriteCall is write's pending card: the whole content as new text
-// (F19).
+// presentWriteCall is write's pending card: the whole content as new text.
 func presentWriteCall(args WriteArgs) presentation.CallView {
 	return presentation.DiffCallView{
 		Title:     "Write " + args.FilePath,
@@ -163,10 +162,10 @@ func presentWriteCall(args WriteArgs) presentation.CallView {
 	}
 }
 
-// presentWriteResult is write's completed card: nil on an error (F27);
-// otherwise the hunks from meta, or the whole content as new text when
-// meta holds none (a create, an identical overwrite, malformed meta: F25,
-// F26, F29).
+// presentWriteResult is write's completed card: nil on an error; otherwise
+// the hunks from meta, or the whole content as new text when meta holds
+// none (a create, an identical overwrite, a previous file that was not
+// text, malformed meta).
 func presentWriteResult(args WriteArgs, result presentation.ToolResult) presentation.ResultView {
 	if result.IsError {
 		return nil

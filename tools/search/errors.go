@@ -57,7 +57,7 @@ func invalidPattern(pattern string, err error) error {
 // ABORTED failure the pipeline gives a cancelled call, rather than the
 // bare context error.
 func abortedError(ctx context.Context) error {
-	return &registry.Error{Name: "AbortError", Code: registry.CodeAborted, Message: "tool call aborted", Cause: context.Cause(ctx)}
+	return &registry.Error{Code: registry.CodeAborted, Message: "tool call aborted", Cause: context.Cause(ctx)}
 }
 
 // notRegularError is grep's refusal of a path that is neither a regular

@@ -82,7 +82,7 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 	defer cancel()
 	defer context.AfterFunc(s.life, cancel)()
 	if ctx.Err() != nil {
-		return commandResult{}, &registry.Error{Code: CodeAborted, Message: "the command was cancelled before it started"}
+		return commandResult{}, &registry.Error{Code: registry.CodeAborted, Message: "the command was cancelled before it started"}
 	}
 
 	out := newForegroundOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit, func(chunk string) {
@@ -116,7 +116,7 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 	}
 	if cancelled {
 		return commandResult{}, &registry.Error{
-			Code:    CodeAborted,
+			Code:    registry.CodeAborted,
 			Message: "the command was cancelled and its processes were stopped; output so far:\n" + renderResult(r),
 		}
 	}

@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/registry"
 )
 
 // Cancelling the call kills the command's whole process group: the call
-// fails with TOOL_ABORTED carrying the output so far (S20), and the shell
+// fails with ABORTED carrying the output so far, and the shell
 // and both of its children are gone. How fast is a benchmark's business;
 // here they must go, and the call must not wait for the sleeps to end.
 func TestBashCancelKillsTheWholeGroup(t *testing.T) {
@@ -34,8 +35,8 @@ func TestBashCancelKillsTheWholeGroup(t *testing.T) {
 	case <-time.After(hangGuard):
 		t.Fatalf("the call had not returned %v after the cancellation", hangGuard)
 	}
-	if !r.IsError || r.Code() != CodeAborted {
-		t.Fatalf("result: isError %v, code %q, want %s", r.IsError, r.Code(), CodeAborted)
+	if !r.IsError || r.Code() != registry.CodeAborted {
+		t.Fatalf("result: isError %v, code %q, want %s", r.IsError, r.Code(), registry.CodeAborted)
 	}
 	if !strings.Contains(r.Error.Message, "output so far:\nstarted\n") {
 		t.Errorf("the failure does not carry the output so far: %q", r.Error.Message)
@@ -79,8 +80,8 @@ func TestCloseStopsForegroundCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitGone(t, pgid)
-	if r := <-results; r.Code() != CodeAborted {
-		t.Errorf("code = %q, want %s", r.Code(), CodeAborted)
+	if r := <-results; r.Code() != registry.CodeAborted {
+		t.Errorf("code = %q, want %s", r.Code(), registry.CodeAborted)
 	}
 	if r, _ := f.run(t, "bash", `{"command":"true"}`); r.Code() != CodeClosed {
 		t.Errorf("after Close: code = %q, want %s", r.Code(), CodeClosed)

@@ -30,7 +30,7 @@
 // DSH_COMMAND_ID they inherited): SIGTERM, then SIGKILL after
 // Options.KillGrace. A foreground command is stopped when its timeout
 // passes (it then reads "[timed out after <ms>ms]"), when its call is
-// cancelled (the call fails with CodeAborted), and when it ends leaving
+// cancelled (the call fails with registry.CodeAborted), and when it ends leaving
 // processes behind; its call returns only once every process of the group
 // is gone. A stray that is the embedding process's child (dsh-acp is a
 // child subreaper, so orphans become its children) is reaped once dead.

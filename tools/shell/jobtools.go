@@ -106,7 +106,7 @@ func (s *Shell) jobKillTool() (*registry.Tool, error) {
 			select {
 			case <-j.done:
 			case <-ctx.Done():
-				return jobReport{}, &registry.Error{Code: CodeAborted, Message: "cancelled while " + j.id + " was being stopped; it will still be stopped"}
+				return jobReport{}, &registry.Error{Code: registry.CodeAborted, Message: "cancelled while " + j.id + " was being stopped; it will still be stopped"}
 			}
 			r := reportOf(j)
 			r.AlreadyEnded = alreadyEnded

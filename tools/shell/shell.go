@@ -38,12 +38,10 @@ const (
 )
 
 // Error codes of the shell tools' failed results. Callers route on the
-// code, never on the message.
+// code, never on the message. A cancelled call fails with
+// registry.CodeAborted, as every tool's does; for a foreground command its
+// process group has been killed by the time the result exists.
 const (
-	// CodeAborted is the failure of a foreground command whose call was
-	// cancelled; its process group has been killed by the time the result
-	// exists.
-	CodeAborted = "TOOL_ABORTED"
 	// CodeSpawnFailed is a command that could not be started.
 	CodeSpawnFailed = "SHELL_SPAWN_FAILED"
 	// CodeWorkdirNotFound is a workdir that does not exist.
