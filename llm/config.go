@@ -2,6 +2,7 @@ package llm
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -70,6 +71,10 @@ type Config struct {
 	// Retry bounds the retries of the OpenAI-compatible client; zero fields
 	// take the defaults documented on RetryPolicy.
 	Retry RetryPolicy
+	// Logger receives what the client skips in a model's stream: a chunk
+	// field of an unexpected type (debug), a chunk that is not JSON (warn).
+	// Nil discards them.
+	Logger *slog.Logger
 }
 
 // ConfigFromEnv reads the configuration from the environment through

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -21,7 +22,13 @@ import (
 // It reads reasoning deltas from the non-standard reasoning_content (or
 // reasoning) field of stream deltas, and sends an assistant message's
 // Reasoning back as reasoning_content, which DeepSeek requires for messages
-// with tool calls and other servers ignore. It retries per [RetryPolicy],
+// with tool calls and other servers ignore.
+//
+// The SDK sends the request (auth, headers) and frames the server-sent
+// events; each chunk is decoded here, tolerantly: unknown fields are
+// ignored, and a field of an unexpected type or a chunk that is not JSON
+// is skipped and logged to Config.Logger, never failing the stream (an
+// "error" member in a chunk does fail it). It retries per [RetryPolicy],
 // emitting a [RetryNotice] before each wait; the SDK's own retries are off.
 // The text of every error it returns, retry notices' included, has been
 // through the config's [Redactor]: a server echoing the key shows nothing
@@ -31,9 +38,12 @@ import (
 // The client is built from Config alone: unlike openai.NewClient it reads no
 // OPENAI_* environment variables. An OpenAI is safe for concurrent use.
 type OpenAI struct {
-	cfg    Config
-	red    Redactor
-	svc    openai.ChatCompletionService
+	cfg Config
+	red Redactor
+	log *slog.Logger
+	// client sends the chat requests: auth, headers and the request body
+	// are the SDK's; the stream's chunks are decoded by this package.
+	client openai.Client
 	models openai.ModelService
 }
 
@@ -52,10 +62,16 @@ func NewOpenAI(cfg Config) *OpenAI {
 		option.WithHTTPClient(hc),
 		option.WithMaxRetries(0),
 	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	return &OpenAI{
-		cfg:    cfg,
-		red:    cfg.Redactor(),
-		svc:    openai.NewChatCompletionService(opts...),
+		cfg: cfg,
+		red: cfg.Redactor(),
+		log: log,
+		// A Client made of options alone reads no OPENAI_* variables.
+		client: openai.Client{Options: opts},
 		models: openai.NewModelService(opts...),
 	}
 }
@@ -79,7 +95,7 @@ func (p *OpenAI) Stream(ctx context.Context, req Request) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newStream(ctx, &openaiSource{p: p, params: params}), nil
+	return newStream(ctx, &openaiSource{p: p, params: params, chunks: chunkDecoder{log: p.log}}), nil
 }
 
 // describe turns a failure of an attempt into the error callers see. The

@@ -33,7 +33,8 @@ type eventSource interface {
 type Stream struct {
 	ctx      context.Context
 	src      eventSource
-	queue    []Event
+	queue    []Event // queue[head:] is not yet delivered
+	head     int
 	cur      Event
 	err      error
 	done     bool
@@ -54,7 +55,11 @@ func (s *Stream) Next() bool {
 		s.end(fmt.Errorf("model stream stopped: %w", err))
 		return false
 	}
-	for len(s.queue) == 0 {
+	if s.head == len(s.queue) {
+		// Everything queued was delivered: refill from the start.
+		s.queue, s.head = s.queue[:0], 0
+	}
+	for s.head == len(s.queue) {
 		ev, err := s.src.next(s.ctx)
 		switch {
 		case err == nil:
@@ -78,7 +83,9 @@ func (s *Stream) Next() bool {
 			return false
 		}
 	}
-	s.cur, s.queue = s.queue[0], s.queue[1:]
+	s.cur = s.queue[s.head]
+	s.queue[s.head] = nil
+	s.head++
 	return true
 }
 
@@ -100,7 +107,7 @@ func (s *Stream) Close() error {
 		return nil
 	}
 	s.done = true
-	s.queue = nil
+	s.queue, s.head = nil, 0
 	return s.src.close()
 }
 

@@ -32,6 +32,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	}
 	defer closeLog()
 	hintIfTerminal(io.in, io.err)
+	cfg.llm.Logger = logger // chunks the model server sent that could not be read
 	provider, err := llm.NewProvider(cfg.llm)
 	if err != nil {
 		fmt.Fprintf(io.err, "dsh-acp: %v\n", err)
