@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"sync"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -13,7 +14,12 @@ type slot struct {
 	ref     session.ToolCallRef
 	callSeq int64
 	x       *pipeline.Execution
-	done    chan struct{}
+	// settled is closed once the call's result is settled, even while an
+	// abandoned body still holds its Dispatch.
+	settled <-chan struct{}
+	// free gives the call's place in the pool back, once; nil for a call
+	// outside the pool.
+	free func()
 }
 
 // batch runs one assistant message's tool calls: in model order, each
@@ -77,46 +83,70 @@ func (b *batch) bind(ref session.ToolCallRef) *pipeline.Execution {
 }
 
 // start announces and prepares the call x binds ref to, then dispatches
-// it: in the pool when parallel, inline otherwise.
+// it on a goroutine of its own, taking a place in the pool when parallel.
+// The batch waits on the call's Settled, never on its Dispatch, so a tool
+// body the pipeline abandoned holds neither the turn nor a pool place.
 func (b *batch) start(ref session.ToolCallRef, x *pipeline.Execution, parallel bool) {
-	s := &slot{ref: ref, x: x, done: make(chan struct{})}
+	s := &slot{ref: ref, x: x}
 	s.callSeq = b.t.log.Append(b.announce(ref, x)).Seq
 	x.Prepare(b.ctx)
+	s.settled = x.Settled()
+	if !x.NeedsDispatch() {
+		b.pending = append(b.pending, s)
+		return
+	}
+	if parallel {
+		b.acquire()
+		var once sync.Once
+		s.free = func() { once.Do(func() { <-b.sem }) }
+	}
 	b.pending = append(b.pending, s)
-	if !s.x.NeedsDispatch() {
-		close(s.done)
-		return
-	}
-	dispatch := func() {
-		defer close(s.done)
-		b.t.log.Append(session.ToolStarted{CallID: ref.ID})
-		s.x.Dispatch()
-	}
-	if !parallel {
-		dispatch()
-		return
-	}
-	b.sem <- struct{}{}
 	go func() {
-		defer func() { <-b.sem }()
-		dispatch()
+		b.t.log.Append(session.ToolStarted{CallID: ref.ID})
+		x.Dispatch()
+		if s.free != nil {
+			s.free()
+		}
 	}()
 }
 
-// commit finishes and records the leading calls that are done, in model
-// order; with wait it waits for every pending call.
+// acquire takes a place in the pool. A call gives its place back when its
+// Dispatch returns or when it is committed, whichever comes first; so
+// while the pool is full, acquire commits the leading calls as they
+// settle, which frees the places of calls whose abandoned bodies still
+// hold their Dispatch.
+func (b *batch) acquire() {
+	for {
+		if len(b.pending) == 0 {
+			b.sem <- struct{}{}
+			return
+		}
+		select {
+		case b.sem <- struct{}{}:
+			return
+		case <-b.pending[0].settled:
+			b.commit(false)
+		}
+	}
+}
+
+// commit finishes and records the leading calls that are settled, in
+// model order; with wait it waits for every pending call to settle.
 func (b *batch) commit(wait bool) {
 	for len(b.pending) > 0 {
 		s := b.pending[0]
 		if !wait {
 			select {
-			case <-s.done:
+			case <-s.settled:
 			default:
 				return
 			}
 		}
-		<-s.done
+		<-s.settled
 		b.pending = b.pending[1:]
+		if s.free != nil {
+			s.free()
+		}
 		r := s.x.Finish()
 		b.record(s.ref, s.callSeq, r, s.x)
 	}

@@ -62,6 +62,9 @@ func TestEachCallIsBoundOnce(t *testing.T) {
 	// (registry's TestBindValidatesAndDecodesOnce counts both), so one
 	// decode per call means one validation per call.
 	counter := t.Name()
+	// A counter of this name left by an earlier run (-count) starts over.
+	counters.Delete(counter)
+	t.Cleanup(func() { counters.Delete(counter) })
 	args := func(id string) string {
 		data, _ := json.Marshal(countedArgs{Counter: counter, ID: id})
 		return string(data)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -18,8 +19,8 @@ const hangGuard = 2 * time.Minute
 // stuckTool registers "stuck", whose body blocks where its context cannot
 // reach it (as a read of a FIFO does) until the test ends, when every
 // body that started is released and waited for. entered gets a value each
-// time a body starts.
-func (h *harness) stuckTool(timeout time.Duration) (entered <-chan struct{}) {
+// time a body starts. parallel says whether its calls may overlap.
+func (h *harness) stuckTool(timeout time.Duration, parallel bool) (entered <-chan struct{}) {
 	h.t.Helper()
 	enteredc := make(chan struct{}, 8)
 	release := make(chan struct{})
@@ -32,8 +33,9 @@ func (h *harness) stuckTool(timeout time.Duration) (entered <-chan struct{}) {
 		}
 	})
 	tool, err := registry.Define(registry.Spec[struct{}, string]{
-		Name:    "stuck",
-		Timeout: timeout,
+		Name:            "stuck",
+		Timeout:         timeout,
+		ConcurrencySafe: func(struct{}) bool { return parallel },
 		Handler: func(context.Context, *registry.Call, struct{}) (string, error) {
 			started.Add(1)
 			defer func() { returned <- struct{}{} }()
@@ -79,7 +81,7 @@ func TestStuckToolBody(t *testing.T) {
 			llm.Message{Content: "second answer"},
 		)
 		h := newHarness(t, model, nil)
-		entered := h.stuckTool(0)
+		entered := h.stuckTool(0, false)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go func() {
@@ -111,7 +113,7 @@ func TestStuckToolBody(t *testing.T) {
 			llm.Message{Content: "the read timed out"},
 		)
 		h := newHarness(t, model, nil)
-		h.stuckTool(20 * time.Millisecond)
+		h.stuckTool(20*time.Millisecond, false)
 		reason, err := h.promptWithin(context.Background(), "read the fifo")
 		if err != nil || reason != session.StopEndTurn {
 			t.Fatalf("prompt = %q, %v; want end_turn", reason, err)
@@ -122,6 +124,29 @@ func TestStuckToolBody(t *testing.T) {
 		msgs := model.Requests()[1].Messages
 		if last := msgs[len(msgs)-1]; last.Role != llm.RoleTool || last.ToolCallID != "call_s" {
 			t.Errorf("the model was not told of the timeout: %+v", last)
+		}
+	})
+	t.Run("timed-out parallel calls give their pool places back", func(t *testing.T) {
+		model := llm.NewScripted(
+			llm.Message{ToolCalls: []llm.ToolCall{
+				{ID: "call_a", Name: "stuck", Arguments: `{}`},
+				{ID: "call_b", Name: "stuck", Arguments: `{}`},
+				{ID: "call_c", Name: "stuck", Arguments: `{}`},
+			}},
+			llm.Message{Content: "every read timed out"},
+		)
+		// One place: each call can start only once the one before it is
+		// abandoned, while that call's body still holds its goroutine.
+		h := newHarness(t, model, func(o *agent.Options) { o.MaxParallelToolCalls = 1 })
+		h.stuckTool(20*time.Millisecond, true)
+		reason, err := h.promptWithin(context.Background(), "read three fifos")
+		if err != nil || reason != session.StopEndTurn {
+			t.Fatalf("prompt = %q, %v; want end_turn", reason, err)
+		}
+		for _, id := range []string{"call_a", "call_b", "call_c"} {
+			if r := h.results()[id]; !r.IsError || r.Code != registry.CodeToolTimeout {
+				t.Errorf("%s result = %+v, want TOOL_TIMEOUT", id, r)
+			}
 		}
 	})
 }

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -55,9 +56,10 @@ func (b *stuckBody) finish() {
 }
 
 // TestStuckBodyIsAbandoned: a body that ignores its context no longer
-// holds the call. Once the caller cancels (ABORTED) or the tool's timeout
-// passes (TOOL_TIMEOUT) and the grace is over, the call answers without
-// it; what the body does when it finally returns changes nothing.
+// holds the call's result. With Dispatch on a goroutine of its own, once
+// the caller cancels (ABORTED) or the tool's timeout passes (TOOL_TIMEOUT)
+// and the grace is over, the call is settled and finishes without it;
+// what the body does when it finally returns changes nothing.
 func TestStuckBodyIsAbandoned(t *testing.T) {
 	timedOut := want{content: "Error: tool call timed out after 20ms", isError: true, code: registry.CodeToolTimeout, value: "-"}
 	tests := []struct {
@@ -91,22 +93,32 @@ func TestStuckBodyIsAbandoned(t *testing.T) {
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			results := make(chan pipeline.Result, 1)
-			go func() { results <- f.p.Execute(ctx, in) }()
+			x := f.p.Prepare(ctx, in)
+			dispatched := make(chan struct{})
+			go func() {
+				defer close(dispatched)
+				x.Dispatch()
+			}()
+			t.Cleanup(func() {
+				body.finish()
+				<-dispatched
+			})
 			<-body.entered
 			if tt.cancel {
 				cancel()
 			}
-			var r pipeline.Result
 			select {
-			case r = <-results:
+			case <-x.Settled():
 			case <-time.After(hangGuard):
 				t.Fatal("the call waited for a body stuck past its cancellation or timeout")
 			}
+			r := x.Finish()
 			check(t, r, tt.want)
 
 			// The body finishes late: nothing it does reaches anyone.
 			body.finish()
+			<-dispatched
+			check(t, x.Finish(), tt.want)
 			mu.Lock()
 			defer mu.Unlock()
 			if len(reports) != 0 {
@@ -142,3 +154,97 @@ func TestCooperativeBodyKeepsItsResultWithinTheGrace(t *testing.T) {
 	}()
 	check(t, f.run(ctx, "echo", `{"text":"x"}`), want{content: "Error: the command was stopped", isError: true, code: "CMD_STOPPED", value: "-", contexts: []string{"stopped cleanly"}})
 }
+
+// TestExecuteAbandonsAStuckBodyItWaitsFor: Execute runs the body on the
+// caller's goroutine, so a stuck body holds it; but the call is abandoned
+// all the same, and when the body finally returns Execute answers as the
+// abandoned call did, with nothing the body did late.
+func TestExecuteAbandonsAStuckBodyItWaitsFor(t *testing.T) {
+	body := newStuckBody(t)
+	abandoned := make(chan struct{}, 1)
+	f := newFixture(t, pipeline.Options{BodyGrace: -1, Logger: slog.New(signalHandler{abandoned})})
+	f.echo(t, func(s *echoSpec) { s.Handler = body.handler })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	results := make(chan pipeline.Result, 1)
+	go func() {
+		results <- f.p.Execute(ctx, pipeline.Input{CallID: "call_1", Name: "echo", Arguments: `{"text":"x"}`})
+	}()
+	<-body.entered
+	cancel()
+	<-abandoned
+	select {
+	case r := <-results:
+		t.Fatalf("Execute returned %+v while its body was still running", r)
+	default:
+	}
+	body.finish()
+	check(t, <-results, wantAborted)
+}
+
+// TestSettled: Settled is closed once the result is settled, whoever
+// settled it, whether asked for before or after.
+func TestSettled(t *testing.T) {
+	deny := func(context.Context, *registry.Call, pipeline.PreNext) (pipeline.Decision, error) {
+		return pipeline.Deny("no"), nil
+	}
+	tests := []struct {
+		name         string
+		deny         bool
+		askFirst     bool
+		wantDispatch bool
+	}{
+		{name: "ended by Prepare", deny: true},
+		{name: "asked for after Dispatch", wantDispatch: true},
+		{name: "asked for before Dispatch", askFirst: true, wantDispatch: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, pipeline.Options{})
+			f.echo(t, nil)
+			if tt.deny {
+				f.p.UsePreExecute(nil, deny)
+			}
+			x := f.p.Prepare(context.Background(), pipeline.Input{CallID: "call_1", Name: "echo", Arguments: `{"text":"x"}`})
+			if x.NeedsDispatch() != tt.wantDispatch {
+				t.Fatalf("NeedsDispatch = %v, want %v", x.NeedsDispatch(), tt.wantDispatch)
+			}
+			var settled <-chan struct{}
+			if tt.askFirst {
+				settled = x.Settled()
+				select {
+				case <-settled:
+					t.Fatal("Settled closed before Dispatch")
+				default:
+				}
+			}
+			x.Dispatch()
+			if settled == nil {
+				settled = x.Settled()
+			}
+			select {
+			case <-settled:
+			default:
+				t.Fatal("Settled still open after the result was settled")
+			}
+		})
+	}
+}
+
+// signalHandler is a slog handler that signals each warning on c.
+type signalHandler struct{ c chan struct{} }
+
+func (h signalHandler) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h signalHandler) Handle(_ context.Context, r slog.Record) error {
+	if r.Level >= slog.LevelWarn {
+		select {
+		case h.c <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+func (h signalHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h signalHandler) WithGroup(string) slog.Handler      { return h }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -20,74 +21,106 @@ type bodyRun struct {
 	err error
 }
 
-// awaitBody runs the body of the tool bound in b for x's call under ctx and
-// returns its outcome, with returned set. The wait ends early when ctx is done and
-// the body has not returned within the pipeline's grace: returned is then
-// false, and the body is abandoned. Its goroutine finishes on its own
-// whenever the body returns; its outcome, its later reports and its later
-// deferred contexts are discarded, so nothing it does after that moment
-// changes the call.
-//
-// A body whose context can never be done runs on the caller's goroutine;
-// any other runs on a goroutine of its own, so the caller can stop waiting.
-func (x *Execution) awaitBody(ctx context.Context, b registry.Bound) (out bodyRun, returned bool) {
+// bodyState is where the body a Dispatch runs stands, for the watchdog.
+type bodyState int
+
+const (
+	// bodyIdle: no body is running.
+	bodyIdle bodyState = iota
+	// bodyRunning: a body runs and the call waits for it.
+	bodyRunning
+	// bodyAbandoned: the watchdog gave up on a body and settled the call
+	// without it; nothing the Dispatch does afterwards counts.
+	bodyAbandoned
+)
+
+// runBodyWatched runs the body of the tool bound in b for x's call under
+// ctx, on the goroutine that called Dispatch, and returns its outcome with
+// returned set. When ctx can end, a watchdog waits for it (no goroutine
+// exists until ctx is done): once ctx is done and the body has not
+// returned within the pipeline's grace, the watchdog abandons it (see
+// abandon) and returned is false when the body finally comes back.
+func (x *Execution) runBodyWatched(ctx context.Context, b registry.Bound) (out bodyRun, returned bool) {
+	x.mu.Lock()
+	if x.bodyState == bodyAbandoned {
+		// A wrapper ran the body again after the call was settled without it.
+		x.mu.Unlock()
+		return bodyRun{}, false
+	}
+	x.bodyState = bodyRunning
+	x.bodyRuns++
+	run := x.bodyRuns
+	x.mu.Unlock()
+
 	x.progress.start()
-	defer func() { x.progress.stop(!returned) }()
-	call := x.call
-	if ctx.Done() == nil {
-		out.out, out.err = b.Run(ctx, call)
-		return out, true
+	var stop func() bool
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { x.bodyContextDone(ctx, run) })
 	}
-	// The outcome is written to x.body before the signal; the buffered
-	// signal never blocks an abandoned body.
-	x.bodyDone = make(chan struct{}, 1)
-	go x.runBodyAsync(ctx, b, call)
-	select {
-	case <-x.bodyDone:
-		return x.body, true
-	case <-ctx.Done():
+	out.out, out.err = b.Run(ctx, x.call)
+	if stop != nil {
+		stop()
 	}
-	if x.p.grace > 0 {
-		grace := time.NewTimer(x.p.grace)
-		defer grace.Stop()
-		select {
-		case <-x.bodyDone:
-			return x.body, true
-		case <-grace.C:
-		}
+
+	x.mu.Lock()
+	returned = x.bodyState != bodyAbandoned
+	if returned {
+		x.bodyState = bodyIdle
 	}
-	// A body that returned just as the grace ran out still counts.
-	select {
-	case <-x.bodyDone:
-		return x.body, true
-	default:
+	grace := x.grace
+	x.grace = nil
+	x.mu.Unlock()
+	if grace != nil {
+		grace.Stop()
 	}
-	if !x.abandoned {
-		x.abandoned, x.kept = true, call.Deferred()
+	x.progress.stop(false)
+	return out, returned
+}
+
+// bodyContextDone is the watchdog of body run number run, started when its
+// context ctx is done: it abandons the body at once without a grace, or
+// after the grace unless the body returns first.
+func (x *Execution) bodyContextDone(ctx context.Context, run int) {
+	if x.p.grace <= 0 {
+		x.abandon(ctx, run)
+		return
 	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.bodyState == bodyRunning && x.bodyRuns == run {
+		x.grace = time.AfterFunc(x.p.grace, func() { x.abandon(ctx, run) })
+	}
+}
+
+// abandon gives up on body run number run, unless it has returned: the
+// progress gate is sealed (a report being delivered finishes first), the
+// call is settled as the failure today's context ended it with (ABORTED,
+// or TOOL_TIMEOUT when TimeoutPolicy's deadline ended it), carrying only
+// the contexts the body had deferred so far, and Settled is closed. The
+// Dispatch that runs the body finishes on its own whenever the body
+// returns; what it produces then is discarded.
+func (x *Execution) abandon(ctx context.Context, run int) {
+	x.mu.Lock()
+	if x.bodyState != bodyRunning || x.bodyRuns != run {
+		x.mu.Unlock()
+		return
+	}
+	x.bodyState = bodyAbandoned
+	x.mu.Unlock()
+
+	x.progress.stop(true)
+	cause := context.Cause(ctx)
+	r := x.own(aborted(true))
+	if timeout := (*TimeoutError)(nil); errors.As(cause, &timeout) {
+		// What TimeoutPolicy makes of a body its deadline ended.
+		r = x.normalizeAuthored(ErrorResult(timeout))
+	}
+	if deferred := x.call.Deferred(); len(deferred) > 0 {
+		r.AdditionalContexts = deferred
+	}
+	x.mu.Lock()
+	x.settleLocked(stagePost, r)
+	x.mu.Unlock()
 	x.p.logger.Warn("tool body abandoned: it did not return after its context ended",
-		"tool", call.Name(), "call", call.ID(), "grace", x.p.grace, "cause", context.Cause(ctx))
-	return bodyRun{}, false
-}
-
-// runBodyAsync runs b's body (on a goroutine of its own: see awaitBody),
-// records its outcome in x.body and signals x.bodyDone.
-func (x *Execution) runBodyAsync(ctx context.Context, b registry.Bound, call *registry.Call) {
-	growStack(0)
-	x.body.out, x.body.err = b.Run(ctx, call)
-	x.bodyDone <- struct{}{}
-}
-
-// growStack grows a new goroutine's stack in one step while the stack is
-// still shallow. Without it the stack starts at its minimum and doubles
-// frame by frame as the body, the value's snapshot and its rendering go
-// deeper, each time copying the deeper stack (BenchmarkNoopThroughFullPipeline
-// is slower without it, though the arguments are now decoded before the
-// body's goroutine starts).
-//
-//go:noinline
-func growStack(i int) byte {
-	var frame [6 << 10]byte
-	frame[i%len(frame)] = 1
-	return frame[(i/2)%len(frame)]
+		"tool", x.call.Name(), "call", x.call.ID(), "grace", x.p.grace, "cause", cause)
 }

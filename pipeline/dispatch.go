@@ -8,38 +8,54 @@ import (
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
-// Dispatch runs the execute wrappers around the tool body. It does nothing
-// unless the call was prepared for dispatch. The body always runs under the
-// caller's cancellation fused with whatever context the wrappers pass in.
+// Dispatch runs the execute wrappers around the tool body, on the
+// caller's goroutine. It does nothing unless the call was prepared for
+// dispatch. The body always runs under the caller's cancellation fused
+// with whatever context the wrappers pass in.
 //
-// Dispatch never waits for a body longer than its context allows: once
-// that context is done (the caller cancelled, or TimeoutPolicy's deadline
-// passed), a body that has not returned within Options.BodyGrace is
-// abandoned and the call fails at once — ABORTED, or TOOL_TIMEOUT under
-// TimeoutPolicy. An abandoned body keeps running on a goroutine of its own
-// until it returns by itself (the pipeline cannot stop a body blocked
-// where its context does not reach, such as a read of a FIFO); whatever
-// it returns, reports or defers after that moment is discarded. Progress
-// reports reach Input.OnProgress only while Dispatch waits for the body.
+// Dispatch itself returns only when the body does. What it guarantees is
+// that the call's result never waits for a body longer than the body's
+// context allows: once that context is done (the caller cancelled, or
+// TimeoutPolicy's deadline passed), a body that has not returned within
+// Options.BodyGrace is abandoned — the call is settled at once as ABORTED,
+// or TOOL_TIMEOUT under TimeoutPolicy, keeping only the contexts the body
+// had deferred by then, and Settled is closed. The Dispatch running the
+// abandoned body goes on until the body returns by itself (the pipeline
+// cannot stop a body blocked where its context does not reach, such as a
+// read of a FIFO); whatever the body returns, reports or defers after
+// that moment is discarded. A scheduler that must not be held by such a
+// body therefore runs Dispatch on a goroutine of its own and waits on
+// Settled, not on Dispatch. Progress reports reach Input.OnProgress only
+// while the call waits for the body.
 func (x *Execution) Dispatch() {
 	if x.stage != stageDispatch {
 		return
 	}
 	r, err := x.runWrappers(x.caller, 0, true)
 	if err != nil {
-		x.settle(stageFinal, ErrorResult(err))
+		x.settleDispatched(stageFinal, ErrorResult(err))
 		return
 	}
 	if !sameResult(r, x.produced) {
 		r = x.normalizeAuthored(r)
 	}
-	if deferred := x.deferred(); len(deferred) > 0 {
+	if deferred := x.call.Deferred(); len(deferred) > 0 {
 		r.AdditionalContexts = append(deferred, r.AdditionalContexts...)
 	}
 	if !r.IsError && x.caller.Err() != nil {
 		r = withContexts(aborted(x.invoked.Load()), r.AdditionalContexts)
 	}
-	x.settle(stagePost, r)
+	x.settleDispatched(stagePost, r)
+}
+
+// settleDispatched records the result Dispatch reached, unless the body
+// was abandoned and the call settled without it.
+func (x *Execution) settleDispatched(s stage, r Result) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.bodyState != bodyAbandoned {
+		x.settleLocked(s, r)
+	}
 }
 
 // runWrappers runs the wrapper chain from index i; the last step runs the
@@ -83,7 +99,7 @@ func (x *Execution) runBody(ctx context.Context, derived bool) Result {
 		return x.own(ErrorResult(registry.NotFoundError(x.call.Name())))
 	}
 	x.invoked.Store(true)
-	run, returned := x.awaitBody(fused, x.boundTo(tool))
+	run, returned := x.runBodyWatched(fused, x.boundTo(tool))
 	if !returned {
 		return x.own(aborted(true))
 	}
@@ -104,15 +120,6 @@ func (x *Execution) runBody(ctx context.Context, derived bool) Result {
 		Meta:          out.Meta,
 		ConcludesTurn: x.call.Concludes(),
 	})
-}
-
-// deferred returns the contexts the body deferred: those of the call, or
-// only those it had deferred by the time it was abandoned.
-func (x *Execution) deferred() []registry.ContextMessage {
-	if x.abandoned {
-		return registry.CloneContexts(x.kept)
-	}
-	return x.call.Deferred()
 }
 
 // isContextError reports whether err is a context's own cancellation

@@ -16,9 +16,13 @@
 //  6. The tool's finalizer runs once, then observers see the result.
 //
 // Any panic becomes a failed result; a cancelled caller gets ABORTED or
-// ABORTED_BEFORE_DISPATCH. No body holds a call past its cancellation or
-// timeout: one that has not returned within Options.BodyGrace is abandoned
-// to finish on its own, and nothing it does afterwards counts. In use:
+// ABORTED_BEFORE_DISPATCH. No body holds a call's result past its
+// cancellation or timeout: one that has not returned within
+// Options.BodyGrace is abandoned to finish on its own, and nothing it does
+// afterwards counts. Execute runs every stage on the caller's goroutine,
+// so a stuck body still holds Execute; a scheduler that runs
+// Execution.Dispatch on a goroutine of its own and waits on
+// Execution.Settled is never held. In use:
 //
 //	p := pipeline.New(reg, pipeline.Options{Approver: approver})
 //	p.UsePreExecute(nil, func(ctx context.Context, call *registry.Call, next pipeline.PreNext) (pipeline.Decision, error) {
@@ -31,6 +35,7 @@
 //
 // Schedulers that overlap calls use Bind, then Execution.Mode to find the
 // calls that may overlap, Execution.PresentCall to announce them,
-// Execution.Prepare, Execution.Dispatch and Execution.Finish to run them,
-// and Execution.PresentResult to show what they did.
+// Execution.Prepare, Execution.Dispatch (on a goroutine of its own),
+// Execution.Settled and Execution.Finish to run them, and
+// Execution.PresentResult to show what they did.
 package pipeline

@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -29,8 +31,14 @@ const (
 // answering Mode and PresentCall), Prepare (pre-execute and guards) in
 // model order, Dispatch (wrappers and body) overlapped with other calls,
 // Finish (post-execute, finalize, observers) in model order again, then
-// PresentResult. Execute does it all in a row. An Execution is used by one
-// goroutine at a time.
+// PresentResult. Execute does it all in a row.
+//
+// An Execution is used by one goroutine at a time, with one exception: a
+// scheduler may run Dispatch on a goroutine of its own and, on another,
+// wait on Settled and then call Finish and PresentResult, even while an
+// abandoned body still holds that Dispatch. Only that way does a stuck
+// body never hold the scheduler (see Dispatch); Execute gives no such
+// guarantee.
 type Execution struct {
 	p        *Pipeline
 	caller   context.Context
@@ -51,16 +59,20 @@ type Execution struct {
 
 	// progress forwards the body's reports while the call waits for it.
 	progress progressGate
-	// abandoned says a body was left running after its context ended;
-	// kept holds the contexts it had deferred by then, the only ones of
-	// the call that still count.
-	abandoned bool
-	kept      []registry.ContextMessage
-	// body is what a body running on a goroutine of its own returned; its
-	// goroutine writes it before signalling bodyDone, and nothing reads it
-	// once the body is abandoned.
-	body     bodyRun
-	bodyDone chan struct{}
+
+	// mu guards what the watchdog of a body (see runBodyWatched) shares
+	// with Dispatch and with Settled's callers: the stage and result once
+	// Dispatch has begun, and the fields below.
+	mu sync.Mutex
+	// bodyState says whether a body runs or was abandoned; bodyRuns
+	// numbers the runs, so a late watchdog cannot act on a later run.
+	bodyState bodyState
+	bodyRuns  int
+	// grace is the timer that abandons a running body whose context is
+	// done, once armed.
+	grace *time.Timer
+	// settled is closed once the result is settled; made on demand.
+	settled chan struct{}
 }
 
 // Call returns the call being executed.
@@ -217,7 +229,35 @@ func (x *Execution) runPre(ctx context.Context, i int) (d Decision, err error) {
 	return d, err
 }
 
+// Settled returns a channel closed once the call's result is settled:
+// Prepare ended the call, Dispatch reached a result, or the body was
+// abandoned (see Dispatch). From then on Finish returns without waiting
+// for the body. It may be called from any goroutine, while Dispatch runs.
+func (x *Execution) Settled() <-chan struct{} {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.settled == nil {
+		x.settled = make(chan struct{})
+		if x.stage > stageDispatch {
+			close(x.settled)
+		}
+	}
+	return x.settled
+}
+
+// settle records r as the call's result at stage s.
 func (x *Execution) settle(s stage, r Result) {
-	x.stage = s
-	x.result = r
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.settleLocked(s, r)
+}
+
+// settleLocked is settle with x.mu held; it closes Settled's channel when
+// the call leaves dispatch.
+func (x *Execution) settleLocked(s stage, r Result) {
+	open := x.stage <= stageDispatch
+	x.stage, x.result = s, r
+	if open && s > stageDispatch && x.settled != nil {
+		close(x.settled)
+	}
 }

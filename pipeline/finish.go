@@ -13,7 +13,10 @@ import (
 // tool's finalizer once, notifies the observers and returns the result,
 // which the caller owns. Calling Finish again returns a copy of it without
 // running anything. An Execution never prepared finishes, without running
-// anything, as ABORTED_BEFORE_DISPATCH.
+// anything, as ABORTED_BEFORE_DISPATCH. A call prepared but not yet
+// dispatched is dispatched first. When Dispatch runs on another goroutine,
+// call Finish only once Settled is closed; it then never waits for the
+// body, even an abandoned one still running.
 func (x *Execution) Finish() Result {
 	switch x.stage {
 	case stageDone:

@@ -119,11 +119,14 @@ func (p *Pipeline) snapshot() chains {
 	return p.links
 }
 
-// Execute runs one call through every stage and returns its result. ctx is
-// the caller's: cancelling it stops the call at the next stage boundary
-// and, through the body's context, inside the tool; a body that does not
-// return within Options.BodyGrace after that is abandoned (see
-// Execution.Dispatch), so Execute itself never hangs on a stuck body.
+// Execute runs one call through every stage on the caller's goroutine and
+// returns its result. ctx is the caller's: cancelling it stops the call at
+// the next stage boundary and, through the body's context, inside the
+// tool. Execute returns only once the body has: a body that ignores its
+// context holds Execute until it returns by itself, and the result is then
+// the abandoned call's (see Execution.Dispatch). Callers that must not be
+// held by such a body use Prepare, run Dispatch on a goroutine of their
+// own, wait on Execution.Settled and call Finish.
 func (p *Pipeline) Execute(ctx context.Context, in Input) Result {
 	x := p.Prepare(ctx, in)
 	x.Dispatch()
