@@ -32,6 +32,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
@@ -750,24 +751,8 @@ func readPids(t testing.TB, path string, n int) []int {
 // procStat reads a process's state and process group from /proc; ok is
 // false when the process is gone.
 func procStat(pid int) (state byte, pgrp int, ok bool) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, 0, false
-	}
-	s := string(data)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0, 0, false
-	}
-	fields := strings.Fields(s[i+1:]) // state ppid pgrp …
-	if len(fields) < 3 {
-		return 0, 0, false
-	}
-	pgrp, err = strconv.Atoi(fields[2])
-	if err != nil {
-		return 0, 0, false
-	}
-	return fields[0][0], pgrp, true
+	st, ok := procfs.ReadStat(strconv.Itoa(pid))
+	return st.State, st.PGRP, ok
 }
 
 // alive reports whether pid runs: it exists and is not a zombie.
@@ -781,17 +766,10 @@ func alive(pid int) bool {
 
 // groupMembers lists the live (non-zombie) processes of process group pgid.
 func groupMembers(pgid int) []int {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
 	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if state, pgrp, ok := procStat(pid); ok && pgrp == pgid && state != 'Z' {
+	for _, name := range procfs.PIDs() {
+		if st, ok := procfs.ReadStat(name); ok && st.PGRP == pgid && st.State != 'Z' {
+			pid, _ := strconv.Atoi(name)
 			out = append(out, pid)
 		}
 	}

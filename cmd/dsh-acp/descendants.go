@@ -3,8 +3,9 @@ package main
 import (
 	"os"
 	"strconv"
-	"strings"
 	"syscall"
+
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 )
 
 // killDescendants sends SIGKILL to every live process below this one, as
@@ -24,7 +25,7 @@ func killDescendants() {
 			return
 		}
 		for _, pid := range victims {
-			killIfStill(pid, table[pid].ppid)
+			killIfStill(pid, table[pid].PPID)
 		}
 	}
 }
@@ -38,33 +39,20 @@ func killIfStill(pid, ppid int) {
 		return
 	}
 	defer proc.Release()
-	if st, ok := readProcStat(strconv.Itoa(pid)); ok && st.ppid == ppid && st.state != 'Z' {
+	if st, ok := procfs.ReadStat(strconv.Itoa(pid)); ok && st.PPID == ppid && st.State != 'Z' {
 		_ = proc.Signal(syscall.SIGKILL)
 	}
 }
 
-// procEntry is what /proc/<pid>/stat says of a process.
-type procEntry struct {
-	state byte
-	ppid  int
-}
-
 // procTable maps the live processes' ids to their entries.
-type procTable map[int]procEntry
+type procTable map[int]procfs.Stat
 
 // readProcTable reads /proc; it is empty where /proc cannot be read.
 func readProcTable() procTable {
 	table := procTable{}
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return table
-	}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if st, ok := readProcStat(e.Name()); ok && st.state != 'Z' && st.state != 'X' {
+	for _, name := range procfs.PIDs() {
+		pid, _ := strconv.Atoi(name)
+		if st, ok := procfs.ReadStat(name); ok && st.Live() {
 			table[pid] = st
 		}
 	}
@@ -75,7 +63,7 @@ func readProcTable() procTable {
 func (t procTable) below(root int) []int {
 	var pids []int
 	for pid := range t {
-		for p, hops := t[pid].ppid, 0; p > 1 && hops < len(t); p, hops = t[p].ppid, hops+1 {
+		for p, hops := t[pid].PPID, 0; p > 1 && hops < len(t); p, hops = t[p].PPID, hops+1 {
 			if p == root {
 				pids = append(pids, pid)
 				break
@@ -86,28 +74,4 @@ func (t procTable) below(root int) []int {
 		}
 	}
 	return pids
-}
-
-// readProcStat reads a process's state and parent from /proc/<pid>/stat
-// ("pid (comm) S ppid …"; comm may hold spaces and parentheses, so fields
-// are counted after the last ')').
-func readProcStat(pid string) (procEntry, bool) {
-	data, err := os.ReadFile("/proc/" + pid + "/stat")
-	if err != nil {
-		return procEntry{}, false
-	}
-	s := string(data)
-	end := strings.LastIndexByte(s, ')')
-	if end < 0 {
-		return procEntry{}, false
-	}
-	fields := strings.Fields(s[end+1:])
-	if len(fields) < 2 || len(fields[0]) != 1 {
-		return procEntry{}, false
-	}
-	ppid, err := strconv.Atoi(fields[1])
-	if err != nil {
-		return procEntry{}, false
-	}
-	return procEntry{state: fields[0][0], ppid: ppid}, true
 }

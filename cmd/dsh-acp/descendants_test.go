@@ -9,10 +9,10 @@ func TestProcTableBelow(t *testing.T) {
 	// 10 is us; 11 and 12 our children, 13 a grandchild, 14 an orphan we
 	// adopted; 20 and 21 belong to someone else; 30's parent is gone.
 	table := procTable{
-		1: {ppid: 0}, 10: {ppid: 1}, 11: {ppid: 10}, 12: {ppid: 10}, 13: {ppid: 12}, 14: {ppid: 10},
-		20: {ppid: 1}, 21: {ppid: 20}, 30: {ppid: 99},
+		1: {PPID: 0}, 10: {PPID: 1}, 11: {PPID: 10}, 12: {PPID: 10}, 13: {PPID: 12}, 14: {PPID: 10},
+		20: {PPID: 1}, 21: {PPID: 20}, 30: {PPID: 99},
 		// A loop (only a torn read can show one) ends the walk.
-		40: {ppid: 41}, 41: {ppid: 40},
+		40: {PPID: 41}, 41: {PPID: 40},
 	}
 	for _, tt := range []struct {
 		root int

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 )
 
 // reapAdopted reaps the zombies of the command whose session (and
@@ -16,9 +18,9 @@ import (
 // exiting hands them to init).
 func reapAdopted(sid int) {
 	self := os.Getpid()
-	for _, name := range procPIDs() {
-		st, ok := procStat(name)
-		if !ok || st.ppid != self || st.state != 'Z' || (st.session != sid && st.pgrp != sid) {
+	for _, name := range procfs.PIDs() {
+		st, ok := procfs.ReadStat(name)
+		if !ok || st.PPID != self || st.State != 'Z' || (st.Session != sid && st.PGRP != sid) {
 			continue
 		}
 		pid, err := strconv.Atoi(name)

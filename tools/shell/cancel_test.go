@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
@@ -103,8 +104,8 @@ func waitMembers(t *testing.T, pgid, n int) {
 // countMembers counts the live processes of group pgid in /proc.
 func countMembers(pgid int) int {
 	n := 0
-	for _, pid := range procPIDs() {
-		if st, ok := procStat(pid); ok && st.pgrp == pgid && st.state != 'Z' {
+	for _, pid := range procfs.PIDs() {
+		if st, ok := procfs.ReadStat(pid); ok && st.PGRP == pgid && st.State != 'Z' {
 			n++
 		}
 	}

@@ -2,11 +2,10 @@ package shell
 
 import (
 	"errors"
-	"os"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 )
 
 // groupPoll is how often a stopping command is checked.
@@ -105,64 +104,15 @@ func groupAlive(pgid int) bool {
 // liveMembers scans /proc for a process of group pgid that is not a
 // zombie. known is false when /proc is not available.
 func liveMembers(pgid int) (live, known bool) {
-	pids := procPIDs()
+	pids := procfs.PIDs()
 	if pids == nil {
 		return false, false
 	}
 	for _, pid := range pids {
-		st, ok := procStat(pid)
-		if ok && st.pgrp == pgid && st.state != 'Z' && st.state != 'X' {
+		st, ok := procfs.ReadStat(pid)
+		if ok && st.PGRP == pgid && st.State != 'Z' && st.State != 'X' {
 			return true, true
 		}
 	}
 	return false, true
-}
-
-// procPIDs lists the process ids in /proc, or nil when it cannot be read.
-func procPIDs() []string {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	pids := make([]string, 0, len(entries))
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err == nil {
-			pids = append(pids, e.Name())
-		}
-	}
-	return pids
-}
-
-// procInfo is what /proc/<pid>/stat says of a process.
-type procInfo struct {
-	state   byte // R, S, D, Z (zombie), X (dead), …
-	ppid    int
-	pgrp    int
-	session int
-}
-
-// procStat reads /proc/<pid>/stat ("pid (comm) S ppid pgrp session …"; comm may
-// hold spaces and parentheses, so fields are counted after the last ')').
-// ok is false when the process is gone or the file cannot be read.
-func procStat(pid string) (info procInfo, ok bool) {
-	data, err := os.ReadFile("/proc/" + pid + "/stat")
-	if err != nil {
-		return procInfo{}, false
-	}
-	s := string(data)
-	end := strings.LastIndexByte(s, ')')
-	if end < 0 {
-		return procInfo{}, false
-	}
-	fields := strings.Fields(s[end+1:])
-	if len(fields) < 4 || len(fields[0]) != 1 {
-		return procInfo{}, false
-	}
-	ppid, err1 := strconv.Atoi(fields[1])
-	pgrp, err2 := strconv.Atoi(fields[2])
-	session, err3 := strconv.Atoi(fields[3])
-	if err1 != nil || err2 != nil || err3 != nil {
-		return procInfo{}, false
-	}
-	return procInfo{state: fields[0][0], ppid: ppid, pgrp: pgrp, session: session}, true
 }

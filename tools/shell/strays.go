@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 )
 
 // A stray is a process of a command that left the command's process
@@ -40,7 +42,7 @@ func findStrays(id string, leader int) []*stray {
 	}
 	entry := []byte(commandIDVar + "=" + id)
 	var found []*stray
-	for _, name := range procPIDs() {
+	for _, name := range procfs.PIDs() {
 		pid, _ := strconv.Atoi(name)
 		if pid == leader || pid == os.Getpid() || !carries(name, entry) {
 			continue
@@ -83,14 +85,14 @@ func (s *stray) signal(sig syscall.Signal) {
 // process's child (adopted by a child subreaper) is reaped, so it does not
 // linger as a zombie.
 func (s *stray) gone() bool {
-	st, ok := procStat(strconv.Itoa(s.pid))
+	st, ok := procfs.ReadStat(strconv.Itoa(s.pid))
 	if !ok {
 		return true
 	}
-	if st.state != 'Z' && st.state != 'X' {
+	if st.State != 'Z' && st.State != 'X' {
 		return false
 	}
-	if st.ppid == os.Getpid() {
+	if st.PPID == os.Getpid() {
 		_, _ = s.proc.Wait() // a zombie: returns at once
 	}
 	return true

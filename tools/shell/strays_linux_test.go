@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/internal/procfs"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
@@ -86,8 +87,8 @@ func TestStraysAreStoppedWithTheirCommand(t *testing.T) {
 					waitProcessGone(t, pid) // init reaps it in its own time
 					return
 				}
-				if st, ok := procStat(strconv.Itoa(pid)); ok {
-					t.Errorf("stray %d is still there (state %c, parent %d)", pid, st.state, st.ppid)
+				if st, ok := procfs.ReadStat(strconv.Itoa(pid)); ok {
+					t.Errorf("stray %d is still there (state %c, parent %d)", pid, st.State, st.PPID)
 				}
 			})
 		}
@@ -134,13 +135,13 @@ func waitProcessGone(t *testing.T, pid int) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		st, ok := procStat(strconv.Itoa(pid))
-		if !ok || st.state == 'Z' || st.state == 'X' {
+		st, ok := procfs.ReadStat(strconv.Itoa(pid))
+		if !ok || st.State == 'Z' || st.State == 'X' {
 			return
 		}
 		if time.Now().After(deadline) {
 			cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-			t.Fatalf("stray %d (%q, state %c) still runs", pid, cmdline, st.state)
+			t.Fatalf("stray %d (%q, state %c) still runs", pid, cmdline, st.State)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -163,8 +164,8 @@ func TestAdoptedZombiesAreReaped(t *testing.T) {
 	if r.IsError || m == nil {
 		t.Fatalf("the command failed: %s", text)
 	}
-	if st, ok := procStat(m[1]); ok {
-		t.Errorf("the orphan %s is still there (state %c, parent %d)", m[1], st.state, st.ppid)
+	if st, ok := procfs.ReadStat(m[1]); ok {
+		t.Errorf("the orphan %s is still there (state %c, parent %d)", m[1], st.State, st.PPID)
 	}
 }
 
