@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"sync"
 	"time"
@@ -42,8 +43,25 @@ type Options struct {
 	Roots []string
 	// Platform names the OS and architecture; runtime's when empty.
 	Platform string
-	// Instructions are appended to the system prompt.
+	// Instructions are the project's instructions for the model, such as
+	// ProjectInstructions returns; the system prompt shows them in a
+	// section of their own.
 	Instructions string
+
+	// Model describes the model the next request goes to; it is called
+	// before every request, so a model the user picks applies from the
+	// next request on. Nil means an unknown model: no context window, so
+	// no compaction, and no cost.
+	Model func() ModelInfo
+	// CompactAt is the part of the model's context window a request and
+	// the tokens kept for its completion may fill: past it, the oldest
+	// turns are compacted into a summary first. DefaultCompactAt when 0;
+	// otherwise it must be in (0, 1].
+	CompactAt float64
+	// Logger receives the agent's warnings and notes, such as a request
+	// that does not fit the context window even after compaction; they
+	// are discarded when Logger is nil.
+	Logger *slog.Logger
 
 	// MaxParallelToolCalls bounds how many parallel-safe calls run at once
 	// (1 means serially); DefaultMaxParallelToolCalls when 0.
@@ -61,8 +79,9 @@ type Options struct {
 // Agent runs one session's turns. Prompt may be called from any goroutine,
 // one prompt at a time.
 type Agent struct {
-	opts Options
-	busy sync.Mutex
+	opts   Options
+	logger *slog.Logger
+	busy   sync.Mutex
 }
 
 // New returns an agent, or an error when a required option is missing.
@@ -74,6 +93,15 @@ func New(opts Options) (*Agent, error) {
 		return nil, errors.New("agent: a Pipeline is required")
 	case opts.Log == nil:
 		return nil, errors.New("agent: a Log is required")
+	case !(opts.CompactAt >= 0 && opts.CompactAt <= 1): // NaN too
+		return nil, fmt.Errorf("agent: CompactAt is %v; want a part of the context window, in (0, 1]", opts.CompactAt)
+	}
+	if opts.CompactAt == 0 {
+		opts.CompactAt = DefaultCompactAt
+	}
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
 	}
 	if opts.MaxParallelToolCalls <= 0 {
 		opts.MaxParallelToolCalls = DefaultMaxParallelToolCalls
@@ -87,7 +115,7 @@ func New(opts Options) (*Agent, error) {
 	if opts.Platform == "" {
 		opts.Platform = runtime.GOOS + "/" + runtime.GOARCH
 	}
-	return &Agent{opts: opts}, nil
+	return &Agent{opts: opts, logger: logger}, nil
 }
 
 // Prompt runs one turn for the user's content and returns why it ended.

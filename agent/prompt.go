@@ -8,7 +8,7 @@ import (
 )
 
 // systemPrompt tells the model who it is, its tools, its workspace, the
-// platform and today's date.
+// platform, today's date and the project's instructions.
 func systemPrompt(opts Options, tools []llm.Tool) string {
 	var b strings.Builder
 	b.WriteString("You are dsh, a coding agent working inside the user's editor. ")
@@ -37,9 +37,10 @@ func systemPrompt(opts Options, tools []llm.Tool) string {
 	b.WriteString("- Stay inside the workspace unless the user asks otherwise.\n")
 	b.WriteString("- When a tool fails, read its error: it says what to do next.\n")
 	b.WriteString("- Keep a plan with todo_write for work of three or more steps, when that tool is available.\n")
-	if opts.Instructions != "" {
-		b.WriteString("\n")
-		b.WriteString(opts.Instructions)
+	if instructions := strings.TrimSpace(opts.Instructions); instructions != "" {
+		b.WriteString("\n# Project instructions\n")
+		b.WriteString("The project gives these instructions for working in it. Follow them; where they conflict with the user's requests in this conversation, the user's requests win.\n\n")
+		b.WriteString(instructions)
 		b.WriteString("\n")
 	}
 	return b.String()

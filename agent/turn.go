@@ -54,10 +54,17 @@ func (t *turn) run(ctx context.Context) (session.StopReason, error) {
 }
 
 // step streams one model request into the log and returns the response.
+// The request goes to the model Options.Model names now; when it would not
+// fit that model's context window, the oldest turns are compacted first.
 func (t *turn) step(ctx context.Context) (llm.Response, error) {
+	m := t.agent.model()
 	tools := t.tools()
+	system := systemPrompt(t.agent.opts, tools)
+	if err := t.fit(ctx, m, system, tools); err != nil {
+		return llm.Response{}, err
+	}
 	req := llm.Request{
-		System:    systemPrompt(t.agent.opts, tools),
+		System:    system,
 		Messages:  history(t.log.Events()),
 		Tools:     tools,
 		MaxTokens: t.agent.opts.MaxTokens,
@@ -67,7 +74,7 @@ func (t *turn) step(ctx context.Context) (llm.Response, error) {
 		return llm.Response{}, err
 	}
 	return llm.Collect(stream, func(ev llm.Event) error {
-		if p := stepEvent(ev); p != nil {
+		if p := stepEvent(ev, m); p != nil {
 			t.log.Append(p)
 		}
 		return nil
@@ -84,8 +91,9 @@ func (t *turn) tools() []llm.Tool {
 	return out
 }
 
-// stepEvent maps a stream event to the payload the log records, or nil.
-func stepEvent(ev llm.Event) session.Payload {
+// stepEvent maps a stream event of a request to m to the payload the log
+// records, or nil.
+func stepEvent(ev llm.Event, m ModelInfo) session.Payload {
 	switch ev := ev.(type) {
 	case llm.TextDelta:
 		return session.AssistantChunk{Text: ev.Text}
@@ -94,8 +102,7 @@ func stepEvent(ev llm.Event) session.Payload {
 	case llm.RetryNotice:
 		return session.ModelRetry{Attempt: ev.Attempt, MaxAttempts: ev.MaxAttempts, Wait: ev.Wait, Reason: ev.Reason}
 	case llm.UsageReport:
-		u := ev.Usage
-		return session.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens, CachedPromptTokens: u.CachedPromptTokens}
+		return m.usage(ev.Usage)
 	default:
 		return nil
 	}

@@ -101,12 +101,44 @@ type ModelRetry struct {
 	Reason      string
 }
 
-// Usage reports the tokens one model request used.
+// Usage reports the tokens one model request used, and what they cost.
 type Usage struct {
 	PromptTokens       int64
 	CompletionTokens   int64
 	TotalTokens        int64
 	CachedPromptTokens int64
+	// Model is the model that answered ("" when unknown).
+	Model string
+	// ContextWindow is that model's context size in tokens (0 when
+	// unknown).
+	ContextWindow int64
+	// Cost is what the request cost, in Currency (ISO 4217); Currency is
+	// "" when the model has no price.
+	Cost     float64
+	Currency string
+}
+
+// TitleChanged names the session, as the editor's thread list shows it.
+type TitleChanged struct {
+	Title string
+}
+
+// SettingChanged records a session setting the user changed: which one
+// (such as "model" or "mode") and its new value. It takes effect from
+// the next model request.
+type SettingChanged struct {
+	Setting string
+	Value   string
+}
+
+// Compacted replaces the conversation up to and including the event
+// numbered Through by Summary, a model-written account of it: from now
+// on the model sees the summary instead of those events. Turns is how many
+// turns the summary covers.
+type Compacted struct {
+	Summary string
+	Through int64
+	Turns   int
 }
 
 // StopReason says why a turn ended.
@@ -164,6 +196,15 @@ func (ModelRetry) Kind() string { return "llm/retry" }
 // Kind returns "usage".
 func (Usage) Kind() string { return "usage" }
 
+// Kind returns "session/title".
+func (TitleChanged) Kind() string { return "session/title" }
+
+// Kind returns "session/setting".
+func (SettingChanged) Kind() string { return "session/setting" }
+
+// Kind returns "context/compacted".
+func (Compacted) Kind() string { return "context/compacted" }
+
 // Kind returns "turn/end".
 func (TurnEnded) Kind() string { return "turn/end" }
 
@@ -180,3 +221,6 @@ func (PlanUpdated) isPayload()      {}
 func (ModelRetry) isPayload()       {}
 func (Usage) isPayload()            {}
 func (TurnEnded) isPayload()        {}
+func (TitleChanged) isPayload()     {}
+func (SettingChanged) isPayload()   {}
+func (Compacted) isPayload()        {}
