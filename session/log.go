@@ -25,7 +25,16 @@ type Log struct {
 	seq         int64
 	turn        int
 	run         int // index of the open run's first event in events, or -1
+	sink        Sink
 	subscribers []*subscriber
+}
+
+// Sink receives each event as it is appended, before any subscriber sees
+// it: every event, streamed pieces included one by one, in append order,
+// while the log is locked. A Sink must not append to the log and should
+// not block (a Journal only buffers).
+type Sink interface {
+	Write(Event)
 }
 
 type subscriber struct {
@@ -40,8 +49,33 @@ func NewLog(now func() time.Time) *Log {
 	return &Log{now: now, run: -1}
 }
 
-// Append records p and hands the event to every subscriber before it
-// returns. A TurnStarted payload opens the next turn; later events belong
+// RestoreLog returns a log holding events already recorded, such as those
+// a Store loaded: Events returns them, and no subscriber or sink is called
+// for them. Numbering continues after them: the next event's Seq follows
+// the highest Seq among them, and the next TurnStarted opens the turn
+// after the highest Turn. events should be merged the way Events returns
+// them; the log keeps its own copy. now stamps new events (time.Now when
+// nil).
+func RestoreLog(events []Event, now func() time.Time) *Log {
+	l := NewLog(now)
+	l.events = slices.Clone(events)
+	for _, ev := range events {
+		l.seq = max(l.seq, ev.Seq)
+		l.turn = max(l.turn, ev.Turn)
+	}
+	return l
+}
+
+// SetSink makes s receive every event appended from now on (see Sink);
+// nil detaches the current sink.
+func (l *Log) SetSink(s Sink) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sink = s
+}
+
+// Append records p and hands the event to the sink, then to every
+// subscriber, before it returns. A TurnStarted payload opens the next turn; later events belong
 // to it. Subscribers run while the log is locked, so they must not append
 // and should return quickly.
 func (l *Log) Append(p Payload) Event {
@@ -54,6 +88,9 @@ func (l *Log) Append(p Payload) Event {
 	ev := Event{Seq: l.seq, Time: l.now(), Turn: l.turn, Payload: p}
 	l.extendRun(p)
 	l.events = append(l.events, ev)
+	if l.sink != nil {
+		l.sink.Write(ev)
+	}
 	for _, s := range l.subscribers {
 		s.fn(ev)
 	}

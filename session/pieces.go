@@ -18,20 +18,50 @@ func (l *Log) extendRun(p Payload) {
 func (l *Log) mergeRun() {
 	pieces := l.events[l.run:]
 	if len(pieces) > 1 {
-		var b strings.Builder
-		n := 0
-		for _, ev := range pieces {
-			n += len(pieceText(ev.Payload))
-		}
-		b.Grow(n)
-		for _, ev := range pieces {
-			b.WriteString(pieceText(ev.Payload))
-		}
-		l.events[l.run].Payload = withPieceText(pieces[0].Payload, b.String())
+		l.events[l.run] = joinRun(pieces)
 		clear(pieces[1:]) // let the pieces go
 		l.events = l.events[:l.run+1]
 	}
 	l.run = -1
+}
+
+// joinRun returns one event holding the whole text of a run of pieces,
+// with the Seq, Time and Turn of its first piece.
+func joinRun(pieces []Event) Event {
+	if len(pieces) == 1 {
+		return pieces[0]
+	}
+	var b strings.Builder
+	n := 0
+	for _, ev := range pieces {
+		n += len(pieceText(ev.Payload))
+	}
+	b.Grow(n)
+	for _, ev := range pieces {
+		b.WriteString(pieceText(ev.Payload))
+	}
+	joined := pieces[0]
+	joined.Payload = withPieceText(joined.Payload, b.String())
+	return joined
+}
+
+// mergeRuns returns events with every run of streamed pieces joined into
+// one event, the way a Log keeps them once each run has ended. events is
+// reused for the result.
+func mergeRuns(events []Event) []Event {
+	out := events[:0]
+	for i := 0; i < len(events); {
+		j := i + 1
+		if isPiece(events[i].Payload) {
+			for j < len(events) && sameRun(events[i].Payload, events[j].Payload) {
+				j++
+			}
+		}
+		out = append(out, joinRun(events[i:j]))
+		i = j
+	}
+	clear(events[len(out):])
+	return out
 }
 
 // isPiece reports whether p is a streamed piece that runs merge.

@@ -1,0 +1,326 @@
+package session
+
+import (
+	"cmp"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Permissions of everything the store creates: the user's own.
+const (
+	dirPerm  fs.FileMode = 0o700
+	filePerm fs.FileMode = 0o600
+)
+
+// ErrNotFound is wrapped by the error for a session the store does not
+// have.
+var ErrNotFound = errors.New("session not found")
+
+// ErrInvalidID is wrapped by the error for a session id that is not one:
+// ids are made of letters, digits, '-' and '_' only (a UUID is one), so an
+// id can never name a path outside the store.
+var ErrInvalidID = errors.New("invalid session id")
+
+// Store keeps sessions on disk under a state directory, so they outlive
+// the process: one append-only JSON Lines event log per session and an
+// index of every session's Meta.
+//
+//	<dir>/index.json            every session's Meta, replaced atomically
+//	<dir>/index.lock            held while the index is being replaced
+//	<dir>/sessions/<id>.jsonl   the session's events, one JSON object a line
+//	<dir>/sessions/<id>.lock    held by the process that has the session open
+//
+// Several processes may share one directory (two editor windows): index
+// updates are serialized by a file lock, and a session is open in at most
+// one Journal at a time. Directories are created 0700 and files 0600. A
+// Store is safe for concurrent use.
+type Store struct {
+	dir    string
+	now    func() time.Time
+	logger *slog.Logger
+	redact redactor
+
+	indexMu sync.Mutex
+	index   indexCache
+}
+
+// StoreOptions configures a Store. The zero value is ready to use.
+type StoreOptions struct {
+	// Secrets are literal strings never written: every occurrence in an
+	// event's text and in the index is replaced by "[REDACTED]". Empty
+	// strings are ignored. A secret split across two streamed pieces
+	// that were flushed separately is not recognized.
+	Secrets []string
+	// Now stamps Created and Updated (time.Now when nil).
+	Now func() time.Time
+	// Logger receives warnings: skipped log lines, failed writes. Nothing
+	// is logged when nil.
+	Logger *slog.Logger
+}
+
+// Meta describes a session, as the index keeps it.
+type Meta struct {
+	// ID names the session: letters, digits, '-' and '_'.
+	ID string
+	// Cwd is the session's working directory (cleaned).
+	Cwd                   string
+	AdditionalDirectories []string
+	// Title names the session in the editor's thread list.
+	Title string
+	// Created is when the session was created; Updated when its Meta was
+	// last changed.
+	Created, Updated time.Time
+	// Model, Preset and Effort are the session's settings: the model,
+	// the permission preset and the reasoning effort.
+	Model, Preset, Effort string
+}
+
+// Loaded is what Store.Open read from a session's log.
+type Loaded struct {
+	// Meta is the session's index entry (only the ID when the index has
+	// none).
+	Meta Meta
+	// Events are the session's events, each run of streamed pieces merged
+	// into one event as Log.Events returns them.
+	Events []Event
+	// Skipped counts the lines that could not be read (corrupt, or of a
+	// kind this build does not know) and were left out; each was logged.
+	// A torn last line is not counted.
+	Skipped int
+}
+
+// OpenStore returns the store kept in dir, creating dir and its sessions
+// directory (0700) when missing.
+func OpenStore(dir string, opts StoreOptions) (*Store, error) {
+	if dir == "" {
+		return nil, errors.New("open session store: no state directory")
+	}
+	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: newRedactor(opts.Secrets)}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.logger == nil {
+		s.logger = slog.New(slog.DiscardHandler)
+	}
+	if err := os.MkdirAll(s.sessionsDir(), dirPerm); err != nil {
+		return nil, fmt.Errorf("open session store: %w", err)
+	}
+	return s, nil
+}
+
+// Create records a new session and returns its Journal, which holds the
+// session's lock until it is closed. A meta without an ID gets a new
+// random UUID; zero Created and Updated times become now. Creating an id
+// the store already has is an error.
+func (s *Store) Create(meta Meta) (*Journal, error) {
+	if meta.ID == "" {
+		meta.ID = newID()
+	}
+	if err := checkID(meta.ID); err != nil {
+		return nil, err
+	}
+	if meta.Created.IsZero() {
+		meta.Created = s.now()
+	}
+	if meta.Updated.IsZero() {
+		meta.Updated = meta.Created
+	}
+	meta.Cwd = cleanPath(meta.Cwd)
+	meta.AdditionalDirectories = slices.Clone(meta.AdditionalDirectories)
+
+	lock, err := s.lockSession(meta.ID)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(s.logPath(meta.ID), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, filePerm)
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("create session %s: %w", meta.ID, err)
+	}
+	err = s.updateIndex(func(doc *indexDoc) error {
+		if doc.find(meta.ID) >= 0 {
+			return fmt.Errorf("create session %s: already in the index", meta.ID)
+		}
+		doc.add(meta)
+		return nil
+	})
+	if err != nil {
+		f.Close()
+		os.Remove(s.logPath(meta.ID))
+		lock.Close()
+		return nil, err
+	}
+	return newJournal(s, meta.ID, lock, f, 0), nil
+}
+
+// Open locks the session and reads its log. The Journal appends to the
+// log from where it ends and holds the lock until it is closed. A session
+// open elsewhere is refused with a *LockedError (ErrLocked); one the
+// store does not have fails with ErrNotFound.
+func (s *Store) Open(id string) (*Journal, Loaded, error) {
+	if err := checkID(id); err != nil {
+		return nil, Loaded{}, err
+	}
+	if _, err := os.Stat(s.logPath(id)); errors.Is(err, fs.ErrNotExist) {
+		return nil, Loaded{}, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	lock, err := s.lockSession(id)
+	if err != nil {
+		return nil, Loaded{}, err
+	}
+	j, loaded, err := s.load(id, lock)
+	if err != nil {
+		lock.Close()
+		return nil, Loaded{}, err
+	}
+	return j, loaded, nil
+}
+
+// List returns the Meta of every session whose working directory is cwd
+// (compared after filepath.Clean), or of every session when cwd is "",
+// most recently updated first.
+func (s *Store) List(cwd string) ([]Meta, error) {
+	metas, err := s.readIndex()
+	if err != nil {
+		return nil, err
+	}
+	if cwd != "" {
+		cwd = filepath.Clean(cwd)
+		metas = slices.DeleteFunc(metas, func(m Meta) bool { return m.Cwd != cwd })
+	}
+	slices.SortStableFunc(metas, func(a, b Meta) int {
+		if c := b.Updated.Compare(a.Updated); c != 0 {
+			return c
+		}
+		if c := b.Created.Compare(a.Created); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return metas, nil
+}
+
+// Get returns the session's Meta, or an error wrapping ErrNotFound.
+func (s *Store) Get(id string) (Meta, error) {
+	if err := checkID(id); err != nil {
+		return Meta{}, err
+	}
+	metas, err := s.readIndex()
+	if err != nil {
+		return Meta{}, err
+	}
+	i := findMeta(metas, id)
+	if i < 0 {
+		return Meta{}, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	return metas[i], nil
+}
+
+// UpdateMeta changes the session's Meta with fn and returns what was
+// stored. Updated is set to now before fn runs (fn may set it otherwise);
+// fn cannot change the ID. Concurrent updates, from any process, apply
+// one after the other.
+func (s *Store) UpdateMeta(id string, fn func(*Meta)) (Meta, error) {
+	if err := checkID(id); err != nil {
+		return Meta{}, err
+	}
+	var out Meta
+	err := s.updateIndex(func(doc *indexDoc) error {
+		i := doc.find(id)
+		if i < 0 {
+			return fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
+		m := doc.meta(i)
+		m.Updated = s.now()
+		fn(&m)
+		m.ID = id
+		m.Cwd = cleanPath(m.Cwd)
+		out = doc.set(i, m)
+		return nil
+	})
+	if err != nil {
+		return Meta{}, err
+	}
+	return out, nil
+}
+
+// Delete removes the session: its index entry, its log and its lock
+// file. A session open in a Journal, here or in another process, is
+// refused with a *LockedError (ErrLocked).
+func (s *Store) Delete(id string) error {
+	if err := checkID(id); err != nil {
+		return err
+	}
+	metas, err := s.readIndex()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(s.logPath(id)); errors.Is(err, fs.ErrNotExist) && findMeta(metas, id) < 0 {
+		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	lock, err := s.lockSession(id)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	// The index entry goes first: a crash before the log is removed
+	// leaves an unlisted file, never a listed session that cannot load.
+	err = s.updateIndex(func(doc *indexDoc) error {
+		doc.remove(id)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	if err := os.Remove(s.logPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	if err := os.Remove(s.lockPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
+	return nil
+}
+
+func (s *Store) sessionsDir() string       { return filepath.Join(s.dir, "sessions") }
+func (s *Store) indexPath() string         { return filepath.Join(s.dir, "index.json") }
+func (s *Store) logPath(id string) string  { return filepath.Join(s.sessionsDir(), id+".jsonl") }
+func (s *Store) lockPath(id string) string { return filepath.Join(s.sessionsDir(), id+".lock") }
+
+// checkID accepts 1 to 128 letters, digits, '-' and '_'.
+func checkID(id string) error {
+	if id == "" || len(id) > 128 {
+		return fmt.Errorf("%w %q: it must be 1 to 128 characters", ErrInvalidID, id)
+	}
+	for _, c := range []byte(id) {
+		ok := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_'
+		if !ok {
+			return fmt.Errorf("%w %q: only letters, digits, '-' and '_' are allowed", ErrInvalidID, id)
+		}
+	}
+	return nil
+}
+
+// newID returns a random (version 4) UUID.
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// cleanPath is filepath.Clean, except that "" stays "".
+func cleanPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return filepath.Clean(p)
+}
