@@ -35,7 +35,7 @@ type Agent interface {
 	// Authenticate answers "authenticate".
 	Authenticate(ctx context.Context, req acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error)
 	// NewSession answers "session/new".
-	NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error)
+	NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (NewSessionResponse, error)
 	// Prompt answers "session/prompt". Its ctx is cancelled with cause
 	// ErrSessionCancelled when session/cancel arrives for req.SessionId;
 	// if Prompt then returns that cancellation as an error, the client is
@@ -48,4 +48,57 @@ type Agent interface {
 	// returns. Its ctx is the connection's (cancelled when Serve stops),
 	// not one per notification, so it may be kept after Cancel returns.
 	Cancel(ctx context.Context, n acpsdk.CancelNotification)
+}
+
+// The optional parts of an Agent: Serve routes a method to the Agent only
+// when it implements the matching interface, and answers -32601 (method
+// not found) otherwise. Advertise each in the initialize answer only when
+// it is implemented and works.
+type (
+	// SessionLoader answers "session/load": it sends the whole stored
+	// conversation as session/update notifications, then answers.
+	SessionLoader interface {
+		LoadSession(ctx context.Context, req acpsdk.LoadSessionRequest) (SessionSetup, error)
+	}
+	// SessionLister answers "session/list".
+	SessionLister interface {
+		ListSessions(ctx context.Context, req acpsdk.ListSessionsRequest) (ListSessionsResponse, error)
+	}
+	// SessionResumer answers "session/resume": the session is live again,
+	// without replay.
+	SessionResumer interface {
+		ResumeSession(ctx context.Context, req acpsdk.ResumeSessionRequest) (SessionSetup, error)
+	}
+	// SessionCloser answers "session/close".
+	SessionCloser interface {
+		CloseSession(ctx context.Context, req acpsdk.CloseSessionRequest) (acpsdk.CloseSessionResponse, error)
+	}
+	// SessionDeleter answers "session/delete".
+	SessionDeleter interface {
+		DeleteSession(ctx context.Context, req DeleteSessionRequest) (DeleteSessionResponse, error)
+	}
+	// ConfigOptionSetter answers "session/set_config_option" with the
+	// session's whole option list.
+	ConfigOptionSetter interface {
+		SetSessionConfigOption(ctx context.Context, req acpsdk.SetSessionConfigOptionRequest) (ConfigOptionsResponse, error)
+	}
+	// ModeSetter answers "session/set_mode".
+	ModeSetter interface {
+		SetSessionMode(ctx context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error)
+	}
+	// LogoutHandler answers "logout".
+	LogoutHandler interface {
+		Logout(ctx context.Context, req acpsdk.LogoutRequest) (acpsdk.LogoutResponse, error)
+	}
+)
+
+// DeleteSessionRequest is the params of session/delete.
+type DeleteSessionRequest struct {
+	SessionID string         `json:"sessionId"`
+	Meta      map[string]any `json:"_meta,omitempty"`
+}
+
+// DeleteSessionResponse is the (empty) result of session/delete.
+type DeleteSessionResponse struct {
+	Meta map[string]any `json:"_meta,omitempty"`
 }

@@ -99,12 +99,9 @@ type configOptionUpdateWire struct {
 }
 
 func (u ConfigOptionUpdate) wire() (any, error) {
-	options := make([]any, len(u.ConfigOptions))
-	for i, o := range u.ConfigOptions {
-		if o == nil {
-			return nil, errNilVariant("config option")
-		}
-		options[i] = o.configOptionWire()
+	options, err := configOptionsWire(u.ConfigOptions)
+	if err != nil {
+		return nil, err
 	}
 	return configOptionUpdateWire{"config_option_update", options, u.Meta}, nil
 }

@@ -55,7 +55,7 @@ type route struct {
 }
 
 func newDispatcher(agent Agent, log *slog.Logger, replies *replies) *dispatcher {
-	return &dispatcher{
+	d := &dispatcher{
 		agent:   agent,
 		log:     log,
 		replies: replies,
@@ -74,6 +74,37 @@ func newDispatcher(agent Agent, log *slog.Logger, replies *replies) *dispatcher 
 				turn: promptSession,
 			},
 		},
+	}
+	addOptionalRoutes(d.routes, agent)
+	return d
+}
+
+// addOptionalRoutes routes the methods of the optional interfaces agent
+// implements.
+func addOptionalRoutes(routes map[string]route, agent Agent) {
+	if a, ok := agent.(SessionLoader); ok {
+		routes[acpsdk.AgentMethodSessionLoad] = route{prepare: typed(a.LoadSession, "sessionId", "cwd", "mcpServers")}
+	}
+	if a, ok := agent.(SessionLister); ok {
+		routes[acpsdk.AgentMethodSessionList] = route{prepare: typed(a.ListSessions)}
+	}
+	if a, ok := agent.(SessionResumer); ok {
+		routes[acpsdk.AgentMethodSessionResume] = route{prepare: typed(a.ResumeSession, "sessionId", "cwd")}
+	}
+	if a, ok := agent.(SessionCloser); ok {
+		routes[acpsdk.AgentMethodSessionClose] = route{prepare: typed(a.CloseSession, "sessionId")}
+	}
+	if a, ok := agent.(SessionDeleter); ok {
+		routes[acpsdk.AgentMethodSessionDelete] = route{prepare: typed(a.DeleteSession, "sessionId")}
+	}
+	if a, ok := agent.(ConfigOptionSetter); ok {
+		routes[acpsdk.AgentMethodSessionSetConfigOption] = route{prepare: typed(a.SetSessionConfigOption, "sessionId", "configId", "value")}
+	}
+	if a, ok := agent.(ModeSetter); ok {
+		routes[acpsdk.AgentMethodSessionSetMode] = route{prepare: typed(a.SetSessionMode, "sessionId", "modeId")}
+	}
+	if a, ok := agent.(LogoutHandler); ok {
+		routes[acpsdk.AgentMethodLogout] = route{prepare: typed(a.Logout)}
 	}
 }
 

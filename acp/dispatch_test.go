@@ -18,39 +18,39 @@ import (
 func TestAgentErrorsOnTheWire(t *testing.T) {
 	tests := []struct {
 		name     string
-		fail     func() (acpsdk.NewSessionResponse, error)
+		fail     func() (acp.NewSessionResponse, error)
 		wantCode int64
 		wantText string
 	}{
-		{"panic", func() (acpsdk.NewSessionResponse, error) { panic("boom") }, -32603, "boom"},
-		{"nil map panic", func() (acpsdk.NewSessionResponse, error) {
+		{"panic", func() (acp.NewSessionResponse, error) { panic("boom") }, -32603, "boom"},
+		{"nil map panic", func() (acp.NewSessionResponse, error) {
 			var m map[string]int
 			m["x"] = 1
-			return acpsdk.NewSessionResponse{}, nil
+			return acp.NewSessionResponse{}, nil
 		}, -32603, "panicked"},
-		{"plain error", func() (acpsdk.NewSessionResponse, error) {
-			return acpsdk.NewSessionResponse{}, errors.New("disk on fire")
+		{"plain error", func() (acp.NewSessionResponse, error) {
+			return acp.NewSessionResponse{}, errors.New("disk on fire")
 		}, -32603, "disk on fire"},
-		{"coded error", func() (acpsdk.NewSessionResponse, error) {
-			return acpsdk.NewSessionResponse{}, acp.InvalidParams("cwd must be absolute, got %q", "rel")
+		{"coded error", func() (acp.NewSessionResponse, error) {
+			return acp.NewSessionResponse{}, acp.InvalidParams("cwd must be absolute, got %q", "rel")
 		}, -32602, `cwd must be absolute, got "rel"`},
-		{"wrapped coded error", func() (acpsdk.NewSessionResponse, error) {
-			return acpsdk.NewSessionResponse{}, fmt.Errorf("loading: %w", acp.ResourceNotFound("session %s not found", "s9"))
+		{"wrapped coded error", func() (acp.NewSessionResponse, error) {
+			return acp.NewSessionResponse{}, fmt.Errorf("loading: %w", acp.ResourceNotFound("session %s not found", "s9"))
 		}, -32002, "loading: session s9 not found"},
-		{"context cancelled", func() (acpsdk.NewSessionResponse, error) { return acpsdk.NewSessionResponse{}, context.Canceled }, -32800, "cancelled"},
-		{"internal", func() (acpsdk.NewSessionResponse, error) {
-			return acpsdk.NewSessionResponse{}, acp.InternalError("x %d", 1)
+		{"context cancelled", func() (acp.NewSessionResponse, error) { return acp.NewSessionResponse{}, context.Canceled }, -32800, "cancelled"},
+		{"internal", func() (acp.NewSessionResponse, error) {
+			return acp.NewSessionResponse{}, acp.InternalError("x %d", 1)
 		}, -32603, "x 1"},
-		{"method not found helper", func() (acpsdk.NewSessionResponse, error) { return acpsdk.NewSessionResponse{}, acp.MethodNotFound("y") }, -32601, `"y"`},
-		{"request cancelled helper", func() (acpsdk.NewSessionResponse, error) { return acpsdk.NewSessionResponse{}, acp.RequestCancelled() }, -32800, "cancelled"},
-		{"auth required", func() (acpsdk.NewSessionResponse, error) {
-			return acpsdk.NewSessionResponse{}, acp.AuthRequired("log in")
+		{"method not found helper", func() (acp.NewSessionResponse, error) { return acp.NewSessionResponse{}, acp.MethodNotFound("y") }, -32601, `"y"`},
+		{"request cancelled helper", func() (acp.NewSessionResponse, error) { return acp.NewSessionResponse{}, acp.RequestCancelled() }, -32800, "cancelled"},
+		{"auth required", func() (acp.NewSessionResponse, error) {
+			return acp.NewSessionResponse{}, acp.AuthRequired("log in")
 		}, -32000, "log in"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := testCtx(t)
-			agent := &fakeAgent{newSession: func(context.Context, acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) { return tt.fail() }}
+			agent := &fakeAgent{newSession: func(context.Context, acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) { return tt.fail() }}
 			c := newClient(t, agent)
 			err := c.Call(ctx, "session/new", acpsdk.NewSessionRequest{Cwd: "/w", McpServers: []acpsdk.McpServer{}}, nil)
 			var rpcErr *acptest.RPCError

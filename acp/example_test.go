@@ -23,8 +23,8 @@ func (h *hello) Authenticate(ctx context.Context, req acpsdk.AuthenticateRequest
 	return acpsdk.AuthenticateResponse{}, nil
 }
 
-func (h *hello) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) {
-	return acpsdk.NewSessionResponse{SessionId: "s1"}, nil
+func (h *hello) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+	return acp.NewSessionResponse{SessionID: "s1"}, nil
 }
 
 func (h *hello) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {

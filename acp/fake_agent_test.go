@@ -14,7 +14,7 @@ type fakeAgent struct {
 	conn *acp.Conn
 
 	initialize func(ctx context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error)
-	newSession func(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error)
+	newSession func(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error)
 	prompt     func(ctx context.Context, conn *acp.Conn, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error)
 	cancel     func(ctx context.Context, n acpsdk.CancelNotification)
 }
@@ -36,11 +36,11 @@ func (a *fakeAgent) Authenticate(ctx context.Context, req acpsdk.AuthenticateReq
 	return acpsdk.AuthenticateResponse{}, nil
 }
 
-func (a *fakeAgent) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) {
+func (a *fakeAgent) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
 	if a.newSession != nil {
 		return a.newSession(ctx, req)
 	}
-	return acpsdk.NewSessionResponse{SessionId: "s1"}, nil
+	return acp.NewSessionResponse{SessionID: "s1"}, nil
 }
 
 func (a *fakeAgent) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {

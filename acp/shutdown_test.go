@@ -57,11 +57,11 @@ func TestServeCancelWritesAnswers(t *testing.T) {
 			name:    "error answer",
 			request: `{"jsonrpc":"2.0","id":2,"method":"session/new","params":{"cwd":"/","mcpServers":[]}}`,
 			serve: func(a *fakeAgent, started chan<- struct{}, stopping <-chan struct{}) {
-				a.newSession = func(ctx context.Context, _ acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) {
+				a.newSession = func(ctx context.Context, _ acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
 					close(started)
 					<-ctx.Done()
 					<-stopping
-					return acpsdk.NewSessionResponse{}, ctx.Err()
+					return acp.NewSessionResponse{}, ctx.Err()
 				}
 			},
 			want: `"error":{"code":-32800`,
@@ -115,9 +115,9 @@ func TestServeStoppingRefusesRequests(t *testing.T) {
 		return acpsdk.PromptResponse{StopReason: acpsdk.StopReasonCancelled}, nil
 	}}
 	ran := make(chan struct{}, 1)
-	agent.newSession = func(context.Context, acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) {
+	agent.newSession = func(context.Context, acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
 		ran <- struct{}{}
-		return acpsdk.NewSessionResponse{SessionId: "s2"}, nil
+		return acp.NewSessionResponse{SessionID: "s2"}, nil
 	}
 	serverR, clientW := io.Pipe()
 	clientR, serverW := io.Pipe()

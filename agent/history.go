@@ -67,7 +67,6 @@ func history(events []session.Event) []llm.Message {
 // made is answered, as the model servers require.
 const interruptedCall = "The tool call was interrupted: the agent stopped before it finished, and its effects, if any, are unknown. Check before relying on them."
 
-
 // latestCompaction returns the latest Compacted event of events and the
 // events after those it summarises; ok is false when there is none.
 func latestCompaction(events []session.Event) (c session.Compacted, rest []session.Event, ok bool) {

@@ -11,10 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/session"
 )
 
 // protocolVersion is the one ACP version the bridge speaks.
@@ -44,10 +46,12 @@ func New(client Client, opts Options) *Bridge {
 
 // Initialize answers protocol version 1 whatever is asked, and the
 // capabilities that work today. It remembers what the client offers: its
-// file access, and Zed's terminal display convention.
+// file access, Zed's terminal display convention, and whether it can run
+// a sign-in terminal.
 func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
 	caps := req.ClientCapabilities
 	terminal, _ := caps.Meta["terminal_output"].(bool)
+	legacyAuth, _ := caps.Meta["terminal-auth"].(bool)
 	b.mu.Lock()
 	b.terminal = terminal
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
@@ -57,77 +61,160 @@ func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (ac
 		title := b.opts.Title
 		info.Title = &title
 	}
-	return acpsdk.InitializeResponse{
-		ProtocolVersion: protocolVersion,
-		AgentInfo:       info,
-		AuthMethods:     []acpsdk.AuthMethod{},
-		AgentCapabilities: acpsdk.AgentCapabilities{
-			PromptCapabilities: acpsdk.PromptCapabilities{},
-			SessionCapabilities: acpsdk.SessionCapabilities{
-				AdditionalDirectories: &acpsdk.SessionAdditionalDirectoriesCapabilities{},
-			},
+	agentCaps := acpsdk.AgentCapabilities{
+		PromptCapabilities: acpsdk.PromptCapabilities{},
+		SessionCapabilities: acpsdk.SessionCapabilities{
+			AdditionalDirectories: &acpsdk.SessionAdditionalDirectoriesCapabilities{},
+			Close:                 &acpsdk.SessionCloseCapabilities{},
 		},
+	}
+	if b.opts.Store != nil {
+		agentCaps.LoadSession = true
+		agentCaps.SessionCapabilities.List = &acpsdk.SessionListCapabilities{}
+		agentCaps.SessionCapabilities.Resume = &acpsdk.SessionResumeCapabilities{}
+		agentCaps.SessionCapabilities.Delete = &acpsdk.SessionDeleteCapabilities{}
+	}
+	if b.opts.Auth.Logout != nil {
+		agentCaps.Auth.Logout = &acpsdk.LogoutCapabilities{}
+	}
+	return acpsdk.InitializeResponse{
+		ProtocolVersion:   protocolVersion,
+		AgentInfo:         info,
+		AuthMethods:       b.opts.Auth.methods(caps.Auth.Terminal, legacyAuth),
+		AgentCapabilities: agentCaps,
 	}, nil
-}
-
-// Authenticate accepts: no authentication is needed.
-func (b *Bridge) Authenticate(context.Context, acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error) {
-	return acpsdk.AuthenticateResponse{}, nil
 }
 
 // NewSession creates a session in an absolute working directory, with the
 // additional directories as further workspace roots; each must be an
 // existing directory. MCP servers are accepted and handed to the factory.
-func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acpsdk.NewSessionResponse, error) {
-	if !filepath.IsAbs(req.Cwd) {
-		return acpsdk.NewSessionResponse{}, acp.InvalidParams("cwd must be an absolute path: %q", req.Cwd)
+// A session whose model needs a key nobody gave is refused with the
+// auth-required error, so the editor can offer its sign-in.
+func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+	roots, err := sessionRoots(req.Cwd, req.AdditionalDirectories)
+	if err != nil {
+		return acp.NewSessionResponse{}, err
 	}
-	if err := checkRoot("cwd", req.Cwd); err != nil {
-		return acpsdk.NewSessionResponse{}, err
+	menu := b.menu()
+	settings := menu.start(b.opts.Defaults)
+	if err := b.opts.Auth.check(settings.Model); err != nil {
+		return acp.NewSessionResponse{}, err
 	}
-	roots := []string{filepath.Clean(req.Cwd)}
-	for _, dir := range req.AdditionalDirectories {
-		if !filepath.IsAbs(dir) {
-			return acpsdk.NewSessionResponse{}, acp.InvalidParams("additionalDirectories must be absolute paths: %q", dir)
+	id, err := newSessionID()
+	if err != nil {
+		return acp.NewSessionResponse{}, acp.InternalError("session id: %v", err)
+	}
+	var journal *session.Journal
+	if b.opts.Store != nil {
+		now := time.Now()
+		journal, err = b.opts.Store.Create(session.Meta{
+			ID: id, Cwd: roots[0], AdditionalDirectories: roots[1:], Created: now, Updated: now,
+			Model: settings.Model, Effort: settings.Effort, Preset: string(settings.Preset),
+		})
+		if err != nil {
+			return acp.NewSessionResponse{}, acp.InternalError("store the session: %v", err)
 		}
-		if err := checkRoot("additionalDirectories: directory", dir); err != nil {
-			return acpsdk.NewSessionResponse{}, err
-		}
-		roots = append(roots, filepath.Clean(dir))
 	}
+	s, err := b.open(ctx, openRequest{id: id, roots: roots, mcp: req.McpServers, settings: settings, journal: journal})
+	if err != nil {
+		return acp.NewSessionResponse{}, err
+	}
+	return acp.NewSessionResponse{SessionID: id, SessionSetup: s.setup(menu)}, nil
+}
+
+// openRequest is what a session is opened from: a new one, or a stored
+// one loaded or resumed.
+type openRequest struct {
+	id       string
+	roots    []string
+	mcp      []acpsdk.McpServer
+	settings Settings
+	history  []session.Event
+	journal  *session.Journal
+	replay   bool
+}
+
+// open builds a session's runtime and makes it live: its history shown
+// (replayed to the editor when r.replay is set, every update sent before
+// open returns), its events written to the journal and shown from now on.
+// The journal is closed when open fails.
+func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
-		return acpsdk.NewSessionResponse{}, acp.InternalError("the connection is closing")
+		if r.journal != nil {
+			r.journal.Close()
+		}
+		return nil, acp.InternalError("the connection is closing")
 	}
 	terminal, fsRead, fsWrite := b.terminal, b.fsRead, b.fsWrite
 	b.mu.Unlock()
 
-	id, err := newSessionID()
-	if err != nil {
-		return acpsdk.NewSessionResponse{}, acp.InternalError("session id: %v", err)
+	s := newLiveSession(r.id, b)
+	s.settings = r.settings
+	cfg := SessionConfig{
+		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: r.mcp,
+		History: r.history, Settings: r.settings,
 	}
-	s := newLiveSession(id, b)
-	cfg := SessionConfig{ID: id, Cwd: roots[0], Roots: roots, Approver: s, MCPServers: req.McpServers}
 	if fsRead || fsWrite {
-		cfg.Files = EditorFiles{SessionID: id, Client: s.client, Read: fsRead, Write: fsWrite}
+		cfg.Files = EditorFiles{SessionID: r.id, Client: s.client, Read: fsRead, Write: fsWrite}
 	}
 	rt, err := b.opts.Factory(ctx, cfg)
 	if err != nil {
+		s.journal = r.journal
 		s.close()
-		return acpsdk.NewSessionResponse{}, acp.InternalError("create session: %v", err)
+		return nil, acp.InternalError("create session: %v", err)
 	}
-	s.start(rt, MapperOptions{Cwd: roots[0], Terminal: terminal, ContextWindow: b.opts.ContextWindow})
+	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, ContextWindow: b.opts.ContextWindow, Replay: r.replay}, r.journal)
+	if r.replay {
+		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
+		err := s.out.flush(flushCtx)
+		cancel()
+		if err != nil {
+			s.close()
+			return nil, acp.InternalError("the stored conversation could not be sent: %v", err)
+		}
+	}
 
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
 		s.close()
-		return acpsdk.NewSessionResponse{}, acp.InternalError("the connection closed during session/new")
+		return nil, acp.InternalError("the connection closed while the session was opening")
 	}
-	b.sessions[id] = s
+	b.sessions[r.id] = s
 	b.mu.Unlock()
-	return acpsdk.NewSessionResponse{SessionId: acpsdk.SessionId(id)}, nil
+	return s, nil
+}
+
+// sessionRoots checks a session's working directory and additional
+// directories and returns the workspace roots, cwd first.
+func sessionRoots(cwd string, additional []string) ([]string, error) {
+	if !filepath.IsAbs(cwd) {
+		return nil, acp.InvalidParams("cwd must be an absolute path: %q", cwd)
+	}
+	if err := checkRoot("cwd", cwd); err != nil {
+		return nil, err
+	}
+	roots := []string{filepath.Clean(cwd)}
+	for _, dir := range additional {
+		if !filepath.IsAbs(dir) {
+			return nil, acp.InvalidParams("additionalDirectories must be absolute paths: %q", dir)
+		}
+		if err := checkRoot("additionalDirectories: directory", dir); err != nil {
+			return nil, err
+		}
+		roots = append(roots, filepath.Clean(dir))
+	}
+	return roots, nil
+}
+
+// menu returns the settings menu with the models on offer now.
+func (b *Bridge) menu() settingsMenu {
+	if b.opts.Models == nil {
+		return settingsMenu{}
+	}
+	return settingsMenu{models: b.opts.Models()}
 }
 
 // Prompt runs one turn of a session and answers with exactly one stop

@@ -27,6 +27,11 @@ type SessionConfig struct {
 	Approver pipeline.Approver
 	// MCPServers are the servers the client asked the session to use.
 	MCPServers []acpsdk.McpServer
+	// History is the stored conversation of a loaded or resumed session
+	// (nil for a new one): the session's log starts with it.
+	History []session.Event
+	// Settings are the session's settings to start with.
+	Settings Settings
 }
 
 // Runtime is a session's running parts.
@@ -36,6 +41,10 @@ type Runtime struct {
 	// Close stops the session's background work (jobs); it is called once,
 	// when the session ends.
 	Close func()
+	// Apply makes new settings take effect from the next model request
+	// (the model, its reasoning effort, the permission preset). Nil when
+	// the session cannot change them.
+	Apply func(Settings)
 }
 
 // Factory builds a session's parts.
@@ -48,8 +57,20 @@ type Options struct {
 	// Factory builds each session. Required.
 	Factory Factory
 	// ContextWindow is the model's context size in tokens, for usage
-	// updates; 0 sends none.
+	// updates of models whose own window is unknown; 0 sends none.
 	ContextWindow int64
+	// Store keeps sessions across processes; nil keeps them in memory
+	// only, and session/load, list, resume and delete are not offered.
+	Store *session.Store
+	// Models lists the models the editor's model picker offers; nil offers
+	// no model option. It is called for each session setup, so a list that
+	// arrives later (a model server's GET /models) shows from then on.
+	Models func() []ModelChoice
+	// Defaults are the settings of a new session. Defaults.Preset is
+	// policy.WorkspaceWrite when empty.
+	Defaults Settings
+	// Auth is how the user signs in; the zero value offers no sign-in.
+	Auth Auth
 	// Logger receives what the bridge cannot tell the client.
 	Logger *slog.Logger
 }

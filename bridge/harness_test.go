@@ -35,6 +35,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/internal/procfs"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 	"go.lsp.dev/jsonrpc2"
 )
@@ -72,12 +73,24 @@ type options struct {
 	preset   policy.Preset
 	// factory wraps the real factory (e.g. to fail it); nil uses it as is.
 	wrap func(bridge.Factory) bridge.Factory
+	// store keeps the sessions; dir is the workspace (fresh when empty).
+	store *session.Store
+	dir   string
+	// models and auth are the bridge's.
+	models func() []bridge.ModelChoice
+	auth   bridge.Auth
 }
 
 type option func(*options)
 
 func withProvider(p llm.Provider) option { return func(o *options) { o.provider = p } }
 func withPreset(p policy.Preset) option  { return func(o *options) { o.preset = p } }
+func withStore(st *session.Store) option { return func(o *options) { o.store = st } }
+func withDir(dir string) option          { return func(o *options) { o.dir = dir } }
+func withAuth(a bridge.Auth) option      { return func(o *options) { o.auth = a } }
+func withModels(m ...bridge.ModelChoice) option {
+	return func(o *options) { o.models = func() []bridge.ModelChoice { return m } }
+}
 func withFactory(w func(bridge.Factory) bridge.Factory) option {
 	return func(o *options) { o.wrap = w }
 }
@@ -94,8 +107,29 @@ type env struct {
 	mu       sync.Mutex
 	b        *bridge.Bridge
 	prompts  []*promptRec
+	replays  []replayRec
 	nextID   int
 	abandons map[string]bool
+}
+
+// replayRec is a session/load: its replay runs from the request to the
+// answer.
+type replayRec struct {
+	session  string
+	from, to int
+}
+
+// load sends session/load and returns its answer, recording the replay so
+// the frame checks allow its updates.
+func (e *env) load(session, cwd string, result any) error {
+	e.t.Helper()
+	from := len(e.c.Frames())
+	req := acpsdk.LoadSessionRequest{SessionId: acpsdk.SessionId(session), Cwd: cwd, McpServers: []acpsdk.McpServer{}}
+	err := e.c.Call(testCtx(e.t), "session/load", req, result)
+	e.mu.Lock()
+	e.replays = append(e.replays, replayRec{session, from, len(e.c.Frames())})
+	e.mu.Unlock()
+	return err
 }
 
 // promptRec is one session/prompt the test sent.
@@ -116,7 +150,10 @@ func newEnv(t *testing.T, opts ...option) *env {
 	if o.provider == nil {
 		o.provider = llm.NewScripted()
 	}
-	e := &env{t: t, dir: tempDir(t), abandons: map[string]bool{}}
+	e := &env{t: t, dir: o.dir, abandons: map[string]bool{}}
+	if e.dir == "" {
+		e.dir = tempDir(t)
+	}
 	factory := app.Factory(app.Config{
 		Provider: o.provider,
 		Preset:   o.preset,
@@ -135,7 +172,8 @@ func newEnv(t *testing.T, opts ...option) *env {
 	t.Cleanup(e.checkFrames)
 	e.c = acptest.Connect(t, func(ctx context.Context, r io.Reader, w io.Writer) error {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
-			b := bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "9.9.9-test", Factory: counted})
+			b := bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "9.9.9-test", Factory: counted,
+				Defaults: bridge.Settings{Preset: o.preset}, Store: o.store, Models: o.models, Auth: o.auth})
 			e.mu.Lock()
 			e.b = b
 			e.mu.Unlock()
@@ -545,11 +583,13 @@ func (e *env) checkFrames() {
 
 	e.mu.Lock()
 	prompts := append([]*promptRec(nil), e.prompts...)
+	replays := append([]replayRec(nil), e.replays...)
 	abandons := e.abandons
 	e.mu.Unlock()
 	// A prompt's turn runs from its request to its answer: every
-	// session/update of a session must fall inside a turn of that session,
-	// so none follows the answer of the prompt it belongs to.
+	// session/update of a session must fall inside a turn of that session
+	// (or a session/load's replay, or tell of a changed setting), so none
+	// follows the answer of the prompt it belongs to.
 	type window struct{ from, to int }
 	turns := map[string][]window{}
 	for _, p := range prompts {
@@ -573,6 +613,9 @@ func (e *env) checkFrames() {
 			turns[p.session] = append(turns[p.session], window{p.sentAt, answers[0]})
 		}
 	}
+	for _, r := range replays {
+		turns[r.session] = append(turns[r.session], window{r.from, r.to})
+	}
 	for i, f := range frames {
 		if f.Method != "session/update" {
 			continue
@@ -580,6 +623,10 @@ func (e *env) checkFrames() {
 		u, ok := decodeUpdate(f)
 		if !ok {
 			continue
+		}
+		switch u.Kind {
+		case "current_mode_update", "config_option_update":
+			continue // a setting changed: not part of any turn
 		}
 		inside := false
 		for _, w := range turns[u.Session] {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/dsh-acp/dsh-acp/acp"
@@ -41,6 +42,8 @@ type Mapper struct {
 	// announced holds every call id shown so far, so a result for a call
 	// the editor never saw (which would make it invent a card) is dropped.
 	announced map[string]bool
+	// cost is what the session's model requests cost so far, by currency.
+	cost costTotal
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -113,11 +116,12 @@ func (m *Mapper) Map(ev session.Event) []acp.Update {
 		}
 		return []acp.Update{acp.Plan{Entries: entries}}
 	case session.Usage:
-		if m.opts.ContextWindow <= 0 {
-			return nil
-		}
-		return []acp.Update{acp.UsageUpdate{Used: p.PromptTokens + p.CompletionTokens, Size: m.opts.ContextWindow}}
-	case session.TurnStarted, session.AssistantMessage, session.ContextMessage:
+		return m.usage(p)
+	case session.TitleChanged:
+		return []acp.Update{acp.SessionInfoUpdate{Title: p.Title, UpdatedAt: ev.Time.UTC().Format(time.RFC3339)}}
+	case session.Compacted:
+		return []acp.Update{compaction(ev.Seq, p)}
+	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
 		return nil
 	default:
 		panic(fmt.Sprintf("bridge: unreachable variant: event payload %T", ev.Payload))

@@ -31,6 +31,10 @@ type outbox struct {
 	to        notifier
 	logger    *slog.Logger
 	interval  time.Duration
+	// persist, when set, runs before each batch is sent: the events the
+	// batch shows are on disk before the editor sees them. It is set
+	// before the first push, which orders it before its every use.
+	persist func()
 
 	mu       sync.Mutex
 	queue    []acp.Update
@@ -131,6 +135,9 @@ func (o *outbox) sendBatch() (live bool) {
 	n := len(batch)
 	if n == 0 {
 		return false
+	}
+	if o.persist != nil {
+		o.persist()
 	}
 	updates, live := coalesce(mergeTextChunks(batch))
 	for _, u := range updates {

@@ -30,8 +30,13 @@ type liveSession struct {
 	out     *outbox
 	client  sessionClient // every call to the client goes through it
 	stopLog func()
+	// journal writes the session's events to its stored log; nil when
+	// sessions are not stored.
+	journal *session.Journal
 
 	mu        sync.Mutex
+	settings  Settings
+	titled    bool // the session has a title
 	calls     map[string]session.ToolCall
 	prompting bool
 	stopping  bool // the running turn was cancelled and is winding down
@@ -48,11 +53,42 @@ func newLiveSession(id string, b *Bridge) *liveSession {
 	return s
 }
 
-// start subscribes the session's updates to its log.
-func (s *liveSession) start(rt Runtime, opts MapperOptions) {
+// start shows the session's history — to the editor when opts.Replay is
+// set, otherwise only to the mapper, which then knows the calls and the
+// cost so far — and subscribes the session's updates to its log. Every
+// event appended from now on is written to the journal, when there is
+// one, before it is shown.
+func (s *liveSession) start(rt Runtime, opts MapperOptions, journal *session.Journal) {
 	s.rt = rt
+	s.journal = journal
+	if journal != nil {
+		rt.Log.SetSink(journal)
+		s.out.persist = s.persist
+	}
 	s.mapper = NewMapper(opts)
+	for _, ev := range rt.Log.Events() {
+		if _, ok := ev.Payload.(session.TitleChanged); ok {
+			s.titled = true
+		}
+		updates, err := s.mapSafely(ev)
+		if err != nil {
+			s.bridge.opts.Logger.Error("a stored event could not be shown", "session", s.id, "event", ev.Payload.Kind(), "err", err)
+			continue
+		}
+		if opts.Replay {
+			s.out.push(updates...)
+		}
+	}
+	s.mapper.opts.Replay = false
 	s.stopLog = rt.Log.Subscribe(s.show)
+}
+
+// persist writes what the journal holds before the outbox sends the
+// updates made from it.
+func (s *liveSession) persist() {
+	if err := s.journal.Flush(); err != nil {
+		s.bridge.opts.Logger.Error("the session's log could not be written", "session", s.id, "err", err)
+	}
 }
 
 // show maps one event (the log calls it in order) and queues its updates.
@@ -114,9 +150,11 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 	done := s.turnDone
 	s.mu.Unlock()
 
+	s.nameFromPrompt(content)
 	reason, err := s.rt.Agent.Prompt(turnCtx, content)
 	cancelled := turnCtx.Err() != nil
 	stop()
+	s.bridge.touch(s.id)
 
 	flushCtx, cancelFlush := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 	if ferr := s.out.flush(flushCtx); ferr != nil {
@@ -173,6 +211,11 @@ func (s *liveSession) close() {
 	}
 	if s.out != nil {
 		s.out.close()
+	}
+	if s.journal != nil {
+		if err := s.journal.Close(); err != nil {
+			s.bridge.opts.Logger.Error("the session's log could not be closed", "session", s.id, "err", err)
+		}
 	}
 }
 

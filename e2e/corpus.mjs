@@ -178,8 +178,8 @@ function checkOrder(msgs) {
 /**
  * The golden text of a run: its session/update lines as written, runs of
  * text chunks merged, a command's last live output folded into its final
- * update, with the layout's paths and the session id replaced
- * (internal/corpus/golden.go).
+ * update, with the layout's paths, the session id and a title's time
+ * replaced (internal/corpus/golden.go).
  */
 export function goldenUpdates(lines, layout, sessionId) {
   const swaps = [
@@ -190,6 +190,7 @@ export function goldenUpdates(lines, layout, sessionId) {
   ];
   return foldLiveOutput(mergeTextRuns(lines.filter((line) => JSON.parse(line).method === "session/update")))
     .map((line) => swaps.reduce((s, [from, to]) => s.replaceAll(from, to), line) + "\n")
+    .map((line) => line.replace(/"updatedAt":"[^"]*"/g, '"updatedAt":"$$TIME"'))
     .join("");
 }
 

@@ -142,13 +142,18 @@ const running = new Set();
  *               the workspace (served by
  *               fs/read_text_file before the disk; a write replaces them)
  *   setup       (root, workspace) => void, run after the files are made
+ *   root        an existing directory to run in (its ws/ and state/), kept
+ *               when the agent stops: a second agent sees the first's
+ *               stored sessions
+ *   model       {baseURL, name?}: an OpenAI-compatible server instead of a
+ *               script (the key is a placeholder)
  *
  * The returned agent records every message the client sees.
  */
 export async function startAgent(options = {}) {
-  const root = mkdtempSync(path.join(tmpdir(), "dsh-acp-e2e-"));
+  const root = options.root ?? mkdtempSync(path.join(tmpdir(), "dsh-acp-e2e-"));
   const workspace = path.join(root, "ws");
-  mkdirSync(workspace);
+  mkdirSync(workspace, { recursive: true });
   for (const [rel, content] of Object.entries(options.files ?? {})) {
     const p = path.join(workspace, rel);
     mkdirSync(path.dirname(p), { recursive: true });
@@ -162,6 +167,15 @@ export async function startAgent(options = {}) {
   const env = { ...process.env, ...options.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(root, "state") };
   delete env.DSH_API_KEY;
   delete env.DEEPSEEK_API_KEY;
+  if (options.model) {
+    delete env.DSH_MODEL_SCRIPT;
+    env.DSH_BASE_URL = options.model.baseURL;
+    env.DSH_MODEL = options.model.name ?? "fake-model";
+    env.DSH_API_KEY = "placeholder-key";
+  }
+  // Never read the user's own config file or stored keys.
+  env.XDG_CONFIG_HOME = options.env?.XDG_CONFIG_HOME ?? path.join(root, "config");
+  if (!options.env?.DSH_CONFIG) delete env.DSH_CONFIG;
   const child = spawn(agentBinary(), options.args ?? [], {
     cwd: workspace,
     env,
@@ -315,7 +329,7 @@ export async function startAgent(options = {}) {
       await a.exited;
       clearTimeout(t);
     }
-    rmSync(root, { recursive: true, force: true });
+    if (!options.root) rmSync(root, { recursive: true, force: true });
   };
 
   a.initializeResponse = await a.agent.request("initialize", options.initialize ?? ZED_INITIALIZE);

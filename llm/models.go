@@ -80,3 +80,9 @@ func retiredModel(model string) string {
 	}
 	return ""
 }
+
+// Models returns the ids of the models the server lists at GET
+// {base}/models, sorted.
+func (p *OpenAI) Models(ctx context.Context) ([]string, error) {
+	return p.listModels(ctx)
+}

@@ -5,11 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 
+	configfile "github.com/dsh-acp/dsh-acp/config"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
@@ -18,21 +19,39 @@ import (
 // errHelp means --help was asked for and printed.
 var errHelp = errors.New("help")
 
-// config is the program's configuration: flags win over the environment.
+// config is the program's configuration: flags win over the environment,
+// which wins over the config file.
 type config struct {
 	command string
 	llm     llm.Config
-	preset  policy.Preset
-	// stateDir is reserved for the session store; nothing is stored yet.
+	// baseURLGiven is set when --base-url or DSH_BASE_URL named the model
+	// server: the default model is then served there, with DSH_API_KEY.
+	baseURLGiven bool
+	// modelGiven is set when --model or DSH_MODEL named llm.Model; else
+	// the config file's default model applies (see modelName).
+	modelGiven bool
+	// preset is --permission, else the config file's preset, else
+	// workspace-write.
+	preset policy.Preset
+	// stateDir is where sessions are stored.
 	stateDir string
-	// configFile is the config file; when it was given (configGiven), it
-	// must be readable, but no setting is read from it yet.
-	configFile    string
-	configGiven   bool
+	// configFile is the config file; configGiven is set when --config or
+	// DSH_CONFIG named it (then it must exist; the default need not).
+	configFile  string
+	configGiven bool
+	// settings is what the config file says, over the built-in providers
+	// and models; nil for the version and help commands.
+	settings *configfile.File
+	// env looks up API keys when they are needed.
+	env           environ
 	shellEnvAllow []string
 	logFile       string
 	logLevel      slog.Level
 	demoVerbose   bool
+	// provider is login's and logout's --provider; allProviders is
+	// logout's --all.
+	provider     string
+	allProviders bool
 }
 
 // usage is the help text; its verbs are the flags' defaults and the
@@ -42,6 +61,11 @@ const usage = `dsh-acp — a coding agent for editors, over the Agent Client Pro
 Usage:
   dsh-acp [flags]          serve ACP on stdin/stdout (what an editor launches)
   dsh-acp demo [flags]     run a scripted session in a temporary workspace
+  dsh-acp login [--provider NAME]
+                           store an API key, typed with the input hidden (or
+                           one line from stdin), in the credentials file
+  dsh-acp logout [--provider NAME | --all]
+                           remove a stored API key
   dsh-acp version          print the version
 
 Flags:
@@ -49,16 +73,20 @@ Flags:
 Environment (flags of the same names win):
   DSH_API_KEY          the model server's API key (falls back to DEEPSEEK_API_KEY)
   DSH_BASE_URL         the OpenAI-compatible server (default ` + llm.DefaultBaseURL + `)
-  DSH_MODEL            the model (default %s)
+  DSH_MODEL            the model (default: the config file's model, else %s)
   DSH_MODEL_SCRIPT     a JSONL model script; selects the scripted model
   DSH_THINKING         enabled or disabled: sent as thinking {"type": ...}
   DSH_REASONING_EFFORT sent as reasoning_effort (DeepSeek: high or max)
-  DSH_STATE_DIR        reserved for stored sessions; nothing is stored yet
-  DSH_CONFIG           a config file; when given it must be readable, but no
-                       setting is read from it yet
+  DSH_STATE_DIR        where sessions are stored (default $XDG_STATE_HOME/dsh-acp)
+  DSH_CONFIG           the config file: providers, models, prices, the default
+                       model and preset (default $XDG_CONFIG_HOME/dsh-acp/config.toml)
+  OPENAI_API_KEY       the key of the built-in openai provider
   DSH_SHELL_ENV_ALLOW  comma-separated names or patterns (GITHUB_TOKEN,AWS_*) of
                        variables the bash tool may see although their names
                        look secret (KEY, TOKEN, SECRET, PASSWORD, AUTH, ...)
+
+API keys: a provider's environment variables win; else the key ` + "`dsh-acp login`" + `
+stored in $XDG_CONFIG_HOME/dsh-acp/credentials.json.
 
 stdout carries only protocol frames; logs go to stderr or --log-file.
 SIGINT or SIGTERM ends every turn as cancelled, stops every command and exits 0;
@@ -71,27 +99,37 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 		cfg.command, args = args[0], args[1:]
 	}
 	switch cfg.command {
-	case "serve", "demo", "version", "help":
+	case "serve", "demo", "login", "logout", "version", "help":
 	default:
-		return cfg, fmt.Errorf("unknown command %q (want serve, demo or version; see --help)", cfg.command)
+		return cfg, fmt.Errorf("unknown command %q (want serve, demo, login, logout or version; see --help)", cfg.command)
 	}
+	cfg.env = env
 	cfg.llm = llm.ConfigFromEnv(env.get)
+	cfg.modelGiven = strings.TrimSpace(env.get(llm.EnvModel)) != ""
 	cfg.stateDir = defaultDir(env, "DSH_STATE_DIR", "XDG_STATE_HOME", ".local/state", "")
-	cfg.configFile = defaultDir(env, "DSH_CONFIG", "XDG_CONFIG_HOME", ".config", "config.toml")
-	cfg.configGiven = env.get("DSH_CONFIG") != ""
+	cfg.configFile, cfg.configGiven = env.get("DSH_CONFIG"), env.get("DSH_CONFIG") != ""
+	if !cfg.configGiven {
+		cfg.configFile, _ = configfile.DefaultPath(env.get) // "" when there is no config directory
+	}
 
 	fs := flag.NewFlagSet("dsh-acp", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&cfg.llm.BaseURL, "base-url", cfg.llm.BaseURL, "the OpenAI-compatible model server")
-	fs.StringVar(&cfg.llm.Model, "model", cfg.llm.Model, "the model")
+	fs.Func("model", "the `model` (default: the config file's model, else "+llm.DefaultModel+")", func(model string) error {
+		if strings.TrimSpace(model) == "" {
+			return errors.New("an empty model name")
+		}
+		cfg.llm.Model = model
+		return nil
+	})
 	fs.StringVar(&cfg.llm.ModelScript, "model-script", cfg.llm.ModelScript, "a JSONL model script (selects the scripted model)")
 	fs.StringVar(&cfg.llm.Thinking, "thinking", cfg.llm.Thinking, "send thinking: enabled or disabled (DeepSeek's V4 models think unless disabled); unset sends nothing")
 	fs.StringVar(&cfg.llm.ReasoningEffort, "reasoning-effort", cfg.llm.ReasoningEffort, "send reasoning_effort (DeepSeek: high or max); unset sends nothing")
-	fs.Func("state-dir", "a `directory` reserved for stored sessions: accepted, but nothing is stored yet", func(dir string) error {
+	fs.Func("state-dir", "the `directory` where sessions are stored", func(dir string) error {
 		cfg.stateDir = dir
 		return nil
 	})
-	fs.Func("config", "a config `file`: it must be readable, but no setting is read from it yet", func(path string) error {
+	fs.Func("config", "the config `file` (default $XDG_CONFIG_HOME/dsh-acp/config.toml)", func(path string) error {
 		cfg.configFile, cfg.configGiven = path, true
 		return nil
 	})
@@ -101,6 +139,8 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	help := fs.Bool("help", false, "print this help and exit")
 	fs.BoolVar(&cfg.demoVerbose, "verbose", false, "demo: also print every protocol frame")
+	fs.StringVar(&cfg.provider, "provider", "", "login, logout: the `name` of the provider whose key to store or remove (default: the default model's provider)")
+	fs.BoolVar(&cfg.allProviders, "all", false, "logout: remove every stored key")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			*help = true
@@ -121,6 +161,13 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	if *showVersion {
 		cfg.command = "version"
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	cfg.modelGiven = cfg.modelGiven || given["model"]
+	cfg.baseURLGiven = strings.TrimSpace(env.get(llm.EnvBaseURL)) != "" || given["base-url"]
+	if err := checkAccountFlags(cfg, given); err != nil {
+		return cfg, err
+	}
 	p, err := policy.ParsePreset(*preset)
 	if err != nil {
 		return cfg, err
@@ -139,22 +186,57 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	cfg.shellEnvAllow = allow
-	if cfg.configGiven {
-		if err := checkConfigFile(cfg.configFile); err != nil {
-			return cfg, err
-		}
+	if cfg.command == "version" {
+		return cfg, nil
+	}
+	if cfg.settings, err = loadSettings(cfg.configFile, cfg.configGiven); err != nil {
+		return cfg, err
+	}
+	if !given["permission"] && cfg.settings.DefaultPreset != "" {
+		cfg.preset = policy.Preset(cfg.settings.DefaultPreset)
 	}
 	return cfg, nil
 }
 
-// checkConfigFile fails unless path is a readable file. No setting is
-// read from it yet; the check keeps a mistyped path from passing silently
-// until the issue that gives the file meaning lands.
-func checkConfigFile(path string) error {
-	if _, err := os.ReadFile(path); err != nil {
-		return fmt.Errorf("config file: %w (give a readable file with --config or DSH_CONFIG, or leave both unset: no setting is read from it yet)", err)
+// loadSettings reads the config file. A file the user named must exist;
+// the default one need not, and without it (or without a path: no config
+// directory) the built-ins apply.
+func loadSettings(path string, given bool) (*configfile.File, error) {
+	switch {
+	case given:
+		f, err := configfile.Load(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			err = fmt.Errorf("%w (named by --config or DSH_CONFIG; leave both unset for the default)", err)
+		}
+		return f, err
+	case path == "":
+		return configfile.Default(), nil
+	default:
+		return configfile.LoadOrDefault(path)
+	}
+}
+
+// checkAccountFlags refuses --provider and --all where they mean nothing.
+func checkAccountFlags(cfg config, given map[string]bool) error {
+	switch {
+	case given["provider"] && cfg.command != "login" && cfg.command != "logout":
+		return errors.New("--provider is for login and logout")
+	case given["all"] && cfg.command != "logout":
+		return errors.New("--all is for logout")
+	case given["all"] && given["provider"]:
+		return errors.New("logout takes --provider or --all, not both")
 	}
 	return nil
+}
+
+// modelName is the model to use: --model or DSH_MODEL, else the config
+// file's default model, else llm.DefaultModel (which cfg.llm.Model holds
+// when nothing named one).
+func (c config) modelName() string {
+	if !c.modelGiven && c.settings != nil && c.settings.DefaultModel != "" {
+		return c.settings.DefaultModel
+	}
+	return c.llm.Model
 }
 
 // defaultDir is the variable's value, or <xdg or ~/fallback>/dsh-acp/leaf.

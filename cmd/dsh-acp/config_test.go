@@ -21,10 +21,14 @@ func envOf(vars map[string]string) environ {
 }
 
 func TestParseConfig(t *testing.T) {
-	configFile := filepath.Join(t.TempDir(), "config.toml")
-	if err := os.WriteFile(configFile, []byte("# nothing is read yet\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := t.TempDir()
+	configFile := writeFile(t, filepath.Join(dir, "config.toml"), "model = 'deepseek-v4-pro'\npreset = 'read-only'\n")
+	badFile := writeFile(t, filepath.Join(dir, "bad.toml"), "\n[models.qwen]\nprovider = 'local'\n")
+	// A config directory holding the default config file.
+	xdg := filepath.Join(dir, "xdg")
+	writeFile(t, filepath.Join(xdg, "dsh-acp", "config.toml"), "preset = 'full-access'\n")
+	badXDG := filepath.Join(dir, "bad-xdg")
+	writeFile(t, filepath.Join(badXDG, "dsh-acp", "config.toml"), "preset = 'yolo'\n")
 	tests := []struct {
 		name    string
 		args    []string
@@ -39,11 +43,76 @@ func TestParseConfig(t *testing.T) {
 				if cfg.command != "serve" || cfg.llm.BaseURL != "https://api.deepseek.com" || cfg.llm.Model != llm.DefaultModel ||
 					cfg.preset != policy.WorkspaceWrite || cfg.logLevel != slog.LevelInfo ||
 					cfg.stateDir != "/home/u/.local/state/dsh-acp" || cfg.configFile != "/home/u/.config/dsh-acp/config.toml" ||
-					cfg.configGiven || cfg.shellEnvAllow != nil {
+					cfg.configGiven || cfg.shellEnvAllow != nil || cfg.modelGiven || cfg.modelName() != llm.DefaultModel ||
+					cfg.settings == nil || cfg.settings.Path != "" {
 					t.Errorf("cfg = %+v", cfg)
 				}
 			},
 		},
+		{
+			name: "the default config file, read when it exists",
+			env:  map[string]string{"XDG_CONFIG_HOME": xdg, "HOME": "/home/u"},
+			check: func(t *testing.T, cfg config) {
+				if cfg.configFile != filepath.Join(xdg, "dsh-acp", "config.toml") || cfg.configGiven ||
+					cfg.settings.Path != cfg.configFile || cfg.preset != policy.FullAccess {
+					t.Errorf("cfg = %+v", cfg)
+				}
+			},
+		},
+		{
+			name: "the config file's model and preset",
+			args: []string{"--config", configFile},
+			check: func(t *testing.T, cfg config) {
+				if cfg.modelName() != "deepseek-v4-pro" || cfg.modelGiven || cfg.preset != policy.ReadOnly || cfg.settings.Path != configFile {
+					t.Errorf("cfg = %+v", cfg)
+				}
+			},
+		},
+		{
+			name: "--model, DSH_MODEL and --permission win over the config file",
+			args: []string{"--config", configFile, "--permission", "workspace-write"},
+			env:  map[string]string{"DSH_MODEL": "gpt-4.1"},
+			check: func(t *testing.T, cfg config) {
+				if cfg.modelName() != "gpt-4.1" || !cfg.modelGiven || cfg.preset != policy.WorkspaceWrite {
+					t.Errorf("cfg = %+v", cfg)
+				}
+			},
+		},
+		{
+			name: "--model wins over the config file",
+			args: []string{"--model", "deepseek-v4-flash"},
+			env:  map[string]string{"DSH_CONFIG": configFile},
+			check: func(t *testing.T, cfg config) {
+				if cfg.modelName() != "deepseek-v4-flash" || !cfg.modelGiven {
+					t.Errorf("cfg = %+v", cfg)
+				}
+			},
+		},
+		{name: "a bad config file names its line and key", args: []string{"--config", badFile},
+			wantErr: badFile + `:3: models.qwen.provider: unknown provider "local" (known: deepseek, openai)`},
+		{name: "a bad default config file too", env: map[string]string{"XDG_CONFIG_HOME": badXDG}, args: []string{"demo"},
+			wantErr: filepath.Join(badXDG, "dsh-acp", "config.toml") + `:1: preset: unknown permission preset "yolo"`},
+		{name: "no default config file", env: map[string]string{"XDG_CONFIG_HOME": filepath.Join(dir, "none")},
+			check: func(t *testing.T, cfg config) {
+				checkCommand(t, cfg, "serve", cfg.settings.Path == "" && !cfg.configGiven)
+			}},
+		{name: "version reads no config file", args: []string{"version"}, env: map[string]string{"DSH_CONFIG": badFile},
+			check: func(t *testing.T, cfg config) { checkCommand(t, cfg, "version", cfg.settings == nil) }},
+		{
+			name: "login --provider",
+			args: []string{"login", "--provider", "openai"},
+			check: func(t *testing.T, cfg config) {
+				checkCommand(t, cfg, "login", cfg.provider == "openai" && !cfg.allProviders && cfg.settings != nil)
+			},
+		},
+		{
+			name:  "logout --all",
+			args:  []string{"logout", "--all"},
+			check: func(t *testing.T, cfg config) { checkCommand(t, cfg, "logout", cfg.allProviders) },
+		},
+		{name: "--provider outside login and logout", args: []string{"--provider", "openai"}, wantErr: "--provider is for login and logout"},
+		{name: "--all outside logout", args: []string{"login", "--all"}, wantErr: "--all is for logout"},
+		{name: "--all and --provider", args: []string{"logout", "--all", "--provider", "x"}, wantErr: "logout takes --provider or --all, not both"},
 		{
 			name: "environment",
 			env: map[string]string{"DSH_BASE_URL": "http://localhost:11434/v1", "DSH_MODEL": "qwen", "DSH_MODEL_SCRIPT": "/s.jsonl",
@@ -90,7 +159,7 @@ func TestParseConfig(t *testing.T) {
 			},
 		},
 		{name: "--config naming a missing file", args: []string{"--config", "/nonexistent/dsh.toml"},
-			wantErr: "config file: open /nonexistent/dsh.toml: no such file or directory (give a readable file"},
+			wantErr: "config file: open /nonexistent/dsh.toml: no such file or directory (named by --config or DSH_CONFIG"},
 		{name: "DSH_CONFIG naming a missing file", env: map[string]string{"DSH_CONFIG": "/nonexistent/dsh.toml"},
 			wantErr: "config file: open /nonexistent/dsh.toml: no such file or directory"},
 		{name: "--config naming a directory", args: []string{"--config", os.TempDir()}, wantErr: "is a directory"},
@@ -116,6 +185,18 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
+// writeFile writes content to path, making its directory.
+func writeFile(t *testing.T, path, content string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func checkCommand(t *testing.T, cfg config, want string, ok bool) {
 	t.Helper()
 	if cfg.command != want || !ok {
@@ -130,17 +211,21 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("--help exit = %d", code)
 	}
 	for _, want := range []string{"dsh-acp [flags]", "dsh-acp demo", "DSH_API_KEY", "-model-script", "stdout carries only protocol frames",
-		"-state-dir directory\n    \ta directory reserved for stored sessions: accepted, but nothing is stored yet",
-		"-config file\n    \ta config file: it must be readable, but no setting is read from it yet",
-		"DSH_STATE_DIR        reserved for stored sessions; nothing is stored yet",
-		"DSH_SHELL_ENV_ALLOW", "(default " + llm.DefaultModel + ")", "a second signal exits at once"} {
+		"-state-dir directory\n    \tthe directory where sessions are stored",
+		"-config file\n    \tthe config file (default $XDG_CONFIG_HOME/dsh-acp/config.toml)",
+		"DSH_STATE_DIR        where sessions are stored",
+		"dsh-acp login [--provider NAME]", "dsh-acp logout [--provider NAME | --all]",
+		"-provider name\n    \tlogin, logout: the name of the provider whose key to store or remove",
+		"-model model\n    \tthe model (default: the config file's model, else " + llm.DefaultModel + ")",
+		"-all\n    \tlogout: remove every stored key",
+		"DSH_SHELL_ENV_ALLOW", "else " + llm.DefaultModel + ")", "a second signal exits at once"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
-	for _, promise := range []string{"where sessions are kept", "the config file ("} {
-		if strings.Contains(errOut.String(), promise) {
-			t.Errorf("help promises %q, which does not work yet", promise)
+	for _, stale := range []string{"reserved", "nothing is stored yet", "no setting is read"} {
+		if strings.Contains(errOut.String(), stale) {
+			t.Errorf("help still says %q", stale)
 		}
 	}
 	if out.Len() != 0 {

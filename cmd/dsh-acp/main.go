@@ -64,6 +64,8 @@ func run(ctx context.Context, args []string, env environ, io streams) int {
 		return 0
 	case "demo":
 		return demo(ctx, cfg, io)
+	case "login", "logout":
+		return account(ctx, cfg, io)
 	default:
 		return serve(ctx, cfg, io)
 	}

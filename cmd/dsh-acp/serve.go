@@ -7,16 +7,18 @@ import (
 	"log/slog"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
-	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 )
 
-// defaultContextWindow is the model context size usage updates report.
-const defaultContextWindow = 131072
+// modelListTimeout bounds the background request for the model server's
+// list of models.
+const modelListTimeout = 30 * time.Second
 
 // serve runs the ACP server on the program's stdin and stdout until the
 // client goes away (stdin ends, or stdout is closed) or ctx is cancelled
@@ -33,13 +35,29 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	defer closeLog()
 	hintIfTerminal(io.in, io.err)
 	cfg.llm.Logger = logger // chunks the model server sent that could not be read
-	provider, err := llm.NewProvider(cfg.llm)
+	catalog, err := newCatalog(cfg)
 	if err != nil {
 		fmt.Fprintf(io.err, "dsh-acp: %v\n", err)
 		return 1
 	}
-	factory := app.Factory(app.Config{Provider: provider, Preset: cfg.preset, Logger: logger,
-		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}})
+	listCtx, stopListing := context.WithTimeout(ctx, modelListTimeout)
+	var listing sync.WaitGroup
+	listing.Go(func() {
+		if err := catalog.FetchListed(listCtx); err != nil {
+			logger.Debug("the model server's model list is not offered", "err", err)
+		}
+	})
+	defer listing.Wait()
+	defer stopListing()
+	store := openStore(cfg, logger)
+	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger,
+		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
+	opts := bridge.Options{
+		Name: "dsh-acp", Title: "dsh", Version: version(),
+		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices,
+		Defaults: bridge.Settings{Model: cfg.modelName(), Effort: cfg.llm.ReasoningEffort, Preset: cfg.preset},
+		Auth:     auth(cfg, catalog),
+	}
 
 	in := detach(io.in)
 	defer in.Close()
@@ -51,10 +69,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	var shutdown sync.WaitGroup
 	var agent *answeringAgent
 	err = acp.Serve(connCtx, in, io.out, func(conn *acp.Conn) acp.Agent {
-		agent = &answeringAgent{Bridge: bridge.New(conn, bridge.Options{
-			Name: "dsh-acp", Title: "dsh", Version: version(),
-			Factory: factory, ContextWindow: defaultContextWindow, Logger: logger,
-		})}
+		agent = &answeringAgent{Bridge: bridge.New(conn, opts)}
 		shutdown.Go(func() { shutDownOnCancel(ctx, served, agent, closeConn, logger) })
 		return agent
 	}, acp.Options{Logger: logger})

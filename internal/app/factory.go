@@ -22,8 +22,14 @@ import (
 
 // Config is what every session of a process shares.
 type Config struct {
-	// Provider is the model. Required.
+	// Provider is the model when Models is nil: every session uses it,
+	// whatever its settings say.
 	Provider llm.Provider
+	// Models, when set, serves each session the model its settings name.
+	Models Models
+	// Instructions finds a session's project instructions (AGENTS.md and
+	// the like) for the system prompt; nil gives none.
+	Instructions func(cwd string) (string, error)
 	// Preset is the permission preset sessions start with;
 	// policy.WorkspaceWrite when empty.
 	Preset policy.Preset
@@ -53,7 +59,7 @@ func Factory(cfg Config) bridge.Factory {
 }
 
 func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
-	if cfg.Provider == nil {
+	if cfg.Provider == nil && cfg.Models == nil {
 		return rt, errors.New("no model provider configured")
 	}
 	ws, err := workspace.New(sc.Cwd, sc.Roots[1:], files(sc))
@@ -61,6 +67,17 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 		return rt, err
 	}
 	log := session.NewLog(nil)
+	if sc.History != nil {
+		log = session.RestoreLog(sc.History, nil)
+	}
+	instructions := ""
+	if cfg.Instructions != nil {
+		if instructions, err = cfg.Instructions(ws.Cwd()); err != nil {
+			cfg.Logger.Warn("project instructions not read", "session", sc.ID, "err", err)
+		}
+	}
+	model := &sessionModel{models: cfg.Models, fallback: cfg.Provider}
+	model.set(sc.Settings)
 	reg := registry.New()
 	scope := reg.NewScope(sc.ID, nil)
 	sh, err := shell.New(ws, cfg.Shell)
@@ -82,12 +99,16 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 			return rt, fmt.Errorf("register %s: %w", t.Name(), err)
 		}
 	}
-	pol := policy.New(reg, ws, cfg.Preset)
+	preset := cfg.Preset
+	if sc.Settings.Preset != "" {
+		preset = sc.Settings.Preset
+	}
+	pol := policy.New(reg, ws, preset)
 	p := pipeline.New(reg, pipeline.Options{Approver: sc.Approver, Logger: cfg.Logger})
 	p.UsePreExecute(scope, pol.PreExecute)
 	ag, err := agent.New(agent.Options{
-		Provider: cfg.Provider, Pipeline: p, Scope: scope, Log: log,
-		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens,
+		Provider: model, Model: model.info, Pipeline: p, Scope: scope, Log: log,
+		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
 	})
 	if err != nil {
 		return rt, err
@@ -100,6 +121,12 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 				cfg.Logger.Warn("stopping background jobs", "session", sc.ID, "err", err)
 			}
 			scope.Close()
+		},
+		Apply: func(s bridge.Settings) {
+			model.set(s)
+			if s.Preset != "" {
+				pol.SetPreset(s.Preset)
+			}
 		},
 	}, nil
 }

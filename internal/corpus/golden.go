@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -12,7 +13,8 @@ import (
 // line, in order, runs of text chunks merged (mergeTextRuns) and a
 // command's last live output folded into its final update
 // (foldLiveOutput), with the layout's paths written as $WS, $OUTSIDE and
-// $ROOT and the session id as $SID: the text a case's golden file holds.
+// $ROOT, the session id as $SID and a title's time as $TIME: the text a
+// case's golden file holds.
 func GoldenUpdates(l Layout, sessionID string, frames []Frame) []byte {
 	// Longest first: the workspace and outside paths start with the root.
 	r := strings.NewReplacer(l.Workspace, "$WS", l.Outside, "$OUTSIDE", l.Root, "$ROOT", `"`+sessionID+`"`, `"$SID"`)
@@ -24,11 +26,15 @@ func GoldenUpdates(l Layout, sessionID string, frames []Frame) []byte {
 	}
 	var b bytes.Buffer
 	for _, line := range foldLiveOutput(mergeTextRuns(updates)) {
-		b.WriteString(r.Replace(string(line)))
+		b.WriteString(updatedAt.ReplaceAllString(r.Replace(string(line)), `"updatedAt":"$$TIME"`))
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
 }
+
+// updatedAt matches the time a session_info_update carries, which
+// differs from run to run: goldens hold $TIME instead.
+var updatedAt = regexp.MustCompile(`"updatedAt":"[^"]*"`)
 
 // CheckGolden compares got with the case's golden file; with update set it
 // rewrites the file instead.

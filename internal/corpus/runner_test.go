@@ -84,7 +84,7 @@ func runCase(t *testing.T, c corpus.Case) *run {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
 			mu.Lock()
 			defer mu.Unlock()
-			b = bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "corpus", Factory: factory})
+			b = bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "corpus", Factory: factory, Defaults: bridge.Settings{Preset: preset}})
 			return b
 		}, acp.Options{})
 		mu.Lock()

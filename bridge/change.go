@@ -1,0 +1,147 @@
+package bridge
+
+import (
+	"context"
+	"strings"
+	"unicode"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// titleLength bounds a session title taken from its first prompt.
+const titleLength = 80
+
+// SetSessionConfigOption changes one of a session's settings and answers
+// with all its options as they now are. The change applies from the next
+// model request and is stored with the session.
+func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSessionConfigOptionRequest) (acp.ConfigOptionsResponse, error) {
+	if req.ValueId == nil {
+		return acp.ConfigOptionsResponse{}, acp.InvalidParams("this agent has no boolean config options")
+	}
+	v := req.ValueId
+	s, err := b.session(string(v.SessionId))
+	if err != nil {
+		return acp.ConfigOptionsResponse{}, err
+	}
+	menu := b.menu()
+	before := s.currentSettings()
+	after, err := menu.change(before, string(v.ConfigId), string(v.Value))
+	if err != nil {
+		return acp.ConfigOptionsResponse{}, acp.InvalidParams("%v", err)
+	}
+	s.apply(before, after)
+	if after.Preset != before.Preset {
+		s.out.push(acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)})
+	}
+	return acp.ConfigOptionsResponse{ConfigOptions: menu.options(after)}, nil
+}
+
+// SetSessionMode switches the permission preset (the legacy form of the
+// "mode" config option) and tells the client the options changed.
+func (b *Bridge) SetSessionMode(_ context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error) {
+	s, err := b.session(string(req.SessionId))
+	if err != nil {
+		return acpsdk.SetSessionModeResponse{}, err
+	}
+	menu := b.menu()
+	before := s.currentSettings()
+	after, err := menu.change(before, optionMode, string(req.ModeId))
+	if err != nil {
+		return acpsdk.SetSessionModeResponse{}, acp.InvalidParams("%v", err)
+	}
+	s.apply(before, after)
+	s.out.push(
+		acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)},
+		acp.ConfigOptionUpdate{ConfigOptions: menu.options(after)},
+	)
+	return acpsdk.SetSessionModeResponse{}, nil
+}
+
+// currentSettings returns the session's settings.
+func (s *liveSession) currentSettings() Settings {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.settings
+}
+
+// setup is what the session's setup answer says of its settings.
+func (s *liveSession) setup(menu settingsMenu) acp.SessionSetup {
+	settings := s.currentSettings()
+	return acp.SessionSetup{Modes: modes(settings.Preset), ConfigOptions: menu.options(settings)}
+}
+
+// apply makes the settings after take effect: each change is logged (and
+// so stored), the runtime told, and the stored session's index updated.
+func (s *liveSession) apply(before, after Settings) {
+	s.mu.Lock()
+	s.settings = after
+	s.mu.Unlock()
+	for _, c := range []struct{ name, old, new string }{
+		{optionModel, before.Model, after.Model},
+		{optionEffort, before.Effort, after.Effort},
+		{optionMode, string(before.Preset), string(after.Preset)},
+	} {
+		if c.old != c.new {
+			s.rt.Log.Append(session.SettingChanged{Setting: c.name, Value: c.new})
+		}
+	}
+	if s.rt.Apply != nil {
+		s.rt.Apply(after)
+	}
+	if store := s.bridge.opts.Store; store != nil {
+		_, err := store.UpdateMeta(s.id, func(m *session.Meta) {
+			m.Model, m.Effort, m.Preset = after.Model, after.Effort, string(after.Preset)
+		})
+		if err != nil {
+			s.bridge.opts.Logger.Warn("the session's settings were not stored", "session", s.id, "err", err)
+		}
+	}
+}
+
+// nameFromPrompt gives an untitled session its title from its first
+// prompt, at once: the editor's thread list shows it while the turn runs.
+func (s *liveSession) nameFromPrompt(content []presentation.ContentBlock) {
+	s.mu.Lock()
+	titled := s.titled
+	s.titled = true
+	s.mu.Unlock()
+	if titled {
+		return
+	}
+	title := promptTitle(presentation.JoinText(content))
+	if title == "" {
+		return
+	}
+	s.rt.Log.Append(session.TitleChanged{Title: title})
+	if store := s.bridge.opts.Store; store != nil {
+		if _, err := store.UpdateMeta(s.id, func(m *session.Meta) { m.Title = title }); err != nil {
+			s.bridge.opts.Logger.Warn("the session's title was not stored", "session", s.id, "err", err)
+		}
+	}
+}
+
+// promptTitle is a prompt's first non-blank line, its white space
+// collapsed, cut to titleLength characters at a word when it can be.
+func promptTitle(text string) string {
+	var line string
+	for l := range strings.Lines(text) {
+		if strings.TrimSpace(l) != "" {
+			line = l
+			break
+		}
+	}
+	line = strings.Join(strings.FieldsFunc(line, unicode.IsSpace), " ")
+	runes := []rune(line)
+	if len(runes) <= titleLength {
+		return line
+	}
+	cut := string(runes[:titleLength])
+	if i := strings.LastIndexByte(cut, ' '); i > titleLength/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}

@@ -1,0 +1,180 @@
+package bridge
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/policy"
+)
+
+// Settings are what the user of a session can change from the editor.
+type Settings struct {
+	// Model is the id of the model the session's requests go to.
+	Model string
+	// Effort is the model's reasoning effort; "" leaves it to the model.
+	Effort string
+	// Preset is the permission preset.
+	Preset policy.Preset
+}
+
+// ModelChoice is one model the editor's model picker offers.
+type ModelChoice struct {
+	// ID is what the session's settings hold; Name is what the picker
+	// shows.
+	ID, Name    string
+	Description string
+	// Efforts are the reasoning efforts the model takes, in the order
+	// offered; empty when it takes none. DefaultEffort is the one a
+	// session starts with ("" leaves it to the model).
+	Efforts       []string
+	DefaultEffort string
+}
+
+// The ids of the session's config options and the settings they change.
+const (
+	optionModel  = "model"
+	optionMode   = "mode"
+	optionEffort = "reasoning_effort"
+)
+
+// settingsMenu builds a session's config options from the models on
+// offer.
+type settingsMenu struct {
+	models []ModelChoice
+}
+
+// model returns the choice for id; a model that is not on offer (one a
+// stored session used, say) is offered as itself.
+func (m settingsMenu) model(id string) ModelChoice {
+	for _, c := range m.models {
+		if c.ID == id {
+			return c
+		}
+	}
+	return ModelChoice{ID: id, Name: id}
+}
+
+// options returns the session's config options for s: the permission
+// preset, the model when models are on offer, and the reasoning effort
+// when the current model takes one.
+func (m settingsMenu) options(s Settings) []acp.SessionConfigOption {
+	presets := policy.Presets()
+	modeValues := make([]acp.ConfigSelectOption, len(presets))
+	for i, p := range presets {
+		modeValues[i] = acp.ConfigSelectOption{Value: string(p), Name: presetName(p), Description: p.Description()}
+	}
+	out := []acp.SessionConfigOption{acp.SelectConfigOption{
+		ID: optionMode, Name: "Permissions", Category: "mode",
+		Description:  "What the agent may do without asking",
+		CurrentValue: string(s.Preset), Options: modeValues,
+	}}
+	if len(m.models) > 0 {
+		models := m.models
+		if !slices.ContainsFunc(models, func(c ModelChoice) bool { return c.ID == s.Model }) && s.Model != "" {
+			models = append(slices.Clip(models), m.model(s.Model))
+		}
+		values := make([]acp.ConfigSelectOption, len(models))
+		for i, c := range models {
+			values[i] = acp.ConfigSelectOption{Value: c.ID, Name: c.Name, Description: c.Description}
+		}
+		out = append(out, acp.SelectConfigOption{
+			ID: optionModel, Name: "Model", Category: "model",
+			CurrentValue: s.Model, Options: values,
+		})
+	}
+	if efforts := m.model(s.Model).Efforts; len(efforts) > 0 && s.Effort != "" {
+		values := make([]acp.ConfigSelectOption, len(efforts))
+		for i, e := range efforts {
+			values[i] = acp.ConfigSelectOption{Value: e, Name: e}
+		}
+		out = append(out, acp.SelectConfigOption{
+			ID: optionEffort, Name: "Reasoning effort", Category: "thought_level",
+			CurrentValue: s.Effort, Options: values,
+		})
+	}
+	return out
+}
+
+// modes returns the permission presets as the legacy session modes, for
+// clients without config options.
+func modes(current policy.Preset) *acp.SessionModeState {
+	presets := policy.Presets()
+	out := &acp.SessionModeState{CurrentModeID: string(current), AvailableModes: make([]acp.SessionMode, len(presets))}
+	for i, p := range presets {
+		out.AvailableModes[i] = acp.SessionMode{ID: string(p), Name: presetName(p), Description: p.Description()}
+	}
+	return out
+}
+
+// change returns s with the option id set to value, or an error naming
+// what is wrong (-32602 on the wire). Choosing a model resets the
+// reasoning effort to that model's default unless the model takes the
+// current one.
+func (m settingsMenu) change(s Settings, id, value string) (Settings, error) {
+	switch id {
+	case optionMode:
+		p, err := policy.ParsePreset(value)
+		if err != nil {
+			return s, err
+		}
+		s.Preset = p
+	case optionModel:
+		if len(m.models) == 0 {
+			return s, fmt.Errorf("this agent offers no model choice")
+		}
+		if !slices.ContainsFunc(m.models, func(c ModelChoice) bool { return c.ID == value }) && value != s.Model {
+			return s, fmt.Errorf("unknown model %q (the model option lists the models on offer)", value)
+		}
+		s.Model = value
+		c := m.model(value)
+		if !slices.Contains(c.Efforts, s.Effort) {
+			s.Effort = c.DefaultEffort
+			if s.Effort == "" && len(c.Efforts) > 0 {
+				s.Effort = c.Efforts[0]
+			}
+		}
+	case optionEffort:
+		efforts := m.model(s.Model).Efforts
+		if len(efforts) == 0 {
+			return s, fmt.Errorf("model %q takes no reasoning effort", s.Model)
+		}
+		if !slices.Contains(efforts, value) {
+			return s, fmt.Errorf("model %q takes reasoning effort %v, not %q", s.Model, efforts, value)
+		}
+		s.Effort = value
+	default:
+		return s, fmt.Errorf("unknown config option %q (want %s, %s or %s)", id, optionMode, optionModel, optionEffort)
+	}
+	return s, nil
+}
+
+// start returns the settings a new session starts with from the
+// defaults: the effort of a model that takes one is its default.
+func (m settingsMenu) start(d Settings) Settings {
+	if d.Preset == "" {
+		d.Preset = policy.WorkspaceWrite
+	}
+	if d.Effort == "" {
+		c := m.model(d.Model)
+		d.Effort = c.DefaultEffort
+		if d.Effort == "" && len(c.Efforts) > 0 {
+			d.Effort = c.Efforts[0]
+		}
+	}
+	return d
+}
+
+// presetName is a preset's name in the editor's menus.
+func presetName(p policy.Preset) string {
+	switch p {
+	case policy.ReadOnly:
+		return "Read only"
+	case policy.WorkspaceWrite:
+		return "Workspace write"
+	case policy.FullAccess:
+		return "Full access"
+	default:
+		return string(p)
+	}
+}

@@ -1,0 +1,247 @@
+package bridge
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// listPageSize is how many sessions one session/list page holds.
+const listPageSize = 50
+
+// LoadSession opens a stored session and replays its whole conversation
+// to the editor — every session/update is sent before the answer — then
+// the session is live again with its history and settings.
+func (b *Bridge) LoadSession(ctx context.Context, req acpsdk.LoadSessionRequest) (acp.SessionSetup, error) {
+	return b.reopen(ctx, string(req.SessionId), req.Cwd, req.AdditionalDirectories, req.McpServers, true)
+}
+
+// ResumeSession opens a stored session without replaying it.
+func (b *Bridge) ResumeSession(ctx context.Context, req acpsdk.ResumeSessionRequest) (acp.SessionSetup, error) {
+	return b.reopen(ctx, string(req.SessionId), req.Cwd, req.AdditionalDirectories, req.McpServers, false)
+}
+
+// reopen makes a stored session live in this connection. A session live
+// here already is closed first (its log is complete on disk), unless it
+// is running a prompt; one open in another process is refused.
+func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string, mcp []acpsdk.McpServer, replay bool) (acp.SessionSetup, error) {
+	store := b.opts.Store
+	if store == nil {
+		return acp.SessionSetup{}, acp.MethodNotFound("session/load")
+	}
+	roots, err := sessionRoots(cwd, additional)
+	if err != nil {
+		return acp.SessionSetup{}, err
+	}
+	if err := b.closeLive(id); err != nil {
+		return acp.SessionSetup{}, err
+	}
+	journal, loaded, err := store.Open(id)
+	if err != nil {
+		return acp.SessionSetup{}, storeError(id, err)
+	}
+	if loaded.Skipped > 0 {
+		b.opts.Logger.Warn("stored session had unreadable lines", "session", id, "skipped", loaded.Skipped)
+	}
+	menu := b.menu()
+	settings := storedSettings(menu, loaded.Meta, b.opts.Defaults)
+	if err := b.opts.Auth.check(settings.Model); err != nil {
+		journal.Close()
+		return acp.SessionSetup{}, err
+	}
+	if roots[0] != loaded.Meta.Cwd || len(additional) > 0 {
+		_, err = store.UpdateMeta(id, func(m *session.Meta) {
+			m.Cwd, m.AdditionalDirectories = roots[0], roots[1:]
+		})
+		if err != nil {
+			b.opts.Logger.Warn("the session's new directories were not stored", "session", id, "err", err)
+		}
+	}
+	s, err := b.open(ctx, openRequest{
+		id: id, roots: roots, mcp: mcp, settings: settings,
+		history: loaded.Events, journal: journal, replay: replay,
+	})
+	if err != nil {
+		return acp.SessionSetup{}, err
+	}
+	return s.setup(menu), nil
+}
+
+// storedSettings are the settings a stored session had, with the
+// defaults for what it does not say.
+func storedSettings(menu settingsMenu, m session.Meta, defaults Settings) Settings {
+	s := defaults
+	if m.Model != "" {
+		s.Model, s.Effort = m.Model, m.Effort
+	}
+	if p, err := policy.ParsePreset(m.Preset); err == nil {
+		s.Preset = p
+	}
+	return menu.start(s)
+}
+
+// ListSessions lists the stored sessions, newest first, those of one
+// working directory when cwd is given, a page at a time.
+func (b *Bridge) ListSessions(_ context.Context, req acpsdk.ListSessionsRequest) (acp.ListSessionsResponse, error) {
+	store := b.opts.Store
+	if store == nil {
+		return acp.ListSessionsResponse{}, acp.MethodNotFound("session/list")
+	}
+	cwd := ""
+	if req.Cwd != nil && *req.Cwd != "" {
+		if !filepath.IsAbs(*req.Cwd) {
+			return acp.ListSessionsResponse{}, acp.InvalidParams("cwd must be an absolute path: %q", *req.Cwd)
+		}
+		cwd = filepath.Clean(*req.Cwd)
+	}
+	metas, err := store.List(cwd)
+	if err != nil {
+		return acp.ListSessionsResponse{}, acp.InternalError("list sessions: %v", err)
+	}
+	start := 0
+	if req.Cursor != nil && *req.Cursor != "" {
+		after, err := decodeCursor(*req.Cursor)
+		if err != nil {
+			return acp.ListSessionsResponse{}, acp.InvalidParams("%v", err)
+		}
+		start = len(metas)
+		for i, m := range metas {
+			if after.before(m) {
+				start = i
+				break
+			}
+		}
+	}
+	end := min(start+listPageSize, len(metas))
+	page := acp.ListSessionsResponse{Sessions: make([]acp.SessionInfo, 0, end-start)}
+	for _, m := range metas[start:end] {
+		page.Sessions = append(page.Sessions, acp.SessionInfo{
+			SessionID: m.ID, Cwd: m.Cwd, AdditionalDirectories: m.AdditionalDirectories,
+			Title: m.Title, UpdatedAt: m.Updated.UTC().Format(time.RFC3339),
+		})
+	}
+	if end < len(metas) {
+		page.NextCursor = encodeCursor(metas[end-1])
+	}
+	return page, nil
+}
+
+// listCursor is the position after the last session of a page: the list
+// is ordered newest first, then by id, so a session stored or updated
+// between two pages never shifts the next one.
+type listCursor struct {
+	updated time.Time
+	id      string
+}
+
+// before reports whether the cursor's session comes before m in the list.
+func (c listCursor) before(m session.Meta) bool {
+	if !m.Updated.Equal(c.updated) {
+		return m.Updated.Before(c.updated)
+	}
+	return m.ID > c.id
+}
+
+func encodeCursor(m session.Meta) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(m.Updated.UTC().Format(time.RFC3339Nano) + " " + m.ID))
+}
+
+func decodeCursor(s string) (listCursor, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err == nil {
+		stamp, id, ok := strings.Cut(string(raw), " ")
+		if t, terr := time.Parse(time.RFC3339Nano, stamp); ok && terr == nil {
+			return listCursor{updated: t, id: id}, nil
+		}
+	}
+	return listCursor{}, fmt.Errorf("invalid cursor %q: pass the nextCursor of the previous page", s)
+}
+
+// CloseSession ends a live session: its running turn is cancelled, its
+// processes stopped, its memory freed; its stored log stays. Closing a
+// session that is not live is a no-op.
+func (b *Bridge) CloseSession(_ context.Context, req acpsdk.CloseSessionRequest) (acpsdk.CloseSessionResponse, error) {
+	b.mu.Lock()
+	s := b.sessions[string(req.SessionId)]
+	delete(b.sessions, string(req.SessionId))
+	b.mu.Unlock()
+	if s != nil {
+		s.close()
+		b.touch(s.id)
+	}
+	return acpsdk.CloseSessionResponse{}, nil
+}
+
+// DeleteSession closes a session live here and removes it from the store.
+func (b *Bridge) DeleteSession(_ context.Context, req acp.DeleteSessionRequest) (acp.DeleteSessionResponse, error) {
+	store := b.opts.Store
+	if store == nil {
+		return acp.DeleteSessionResponse{}, acp.MethodNotFound("session/delete")
+	}
+	b.mu.Lock()
+	s := b.sessions[req.SessionID]
+	delete(b.sessions, req.SessionID)
+	b.mu.Unlock()
+	if s != nil {
+		s.close()
+	}
+	if err := store.Delete(req.SessionID); err != nil {
+		return acp.DeleteSessionResponse{}, storeError(req.SessionID, err)
+	}
+	return acp.DeleteSessionResponse{}, nil
+}
+
+// closeLive closes the session id when it is live here and idle; a
+// session running a prompt is refused.
+func (b *Bridge) closeLive(id string) error {
+	b.mu.Lock()
+	s := b.sessions[id]
+	if s != nil {
+		s.mu.Lock()
+		busy := s.prompting
+		s.mu.Unlock()
+		if busy {
+			b.mu.Unlock()
+			return acp.InvalidParams("session %s is running a prompt; cancel it first", id)
+		}
+		delete(b.sessions, id)
+	}
+	b.mu.Unlock()
+	if s != nil {
+		s.close()
+	}
+	return nil
+}
+
+// touch records that a session was used now.
+func (b *Bridge) touch(id string) {
+	if b.opts.Store == nil {
+		return
+	}
+	now := time.Now()
+	if _, err := b.opts.Store.UpdateMeta(id, func(m *session.Meta) { m.Updated = now }); err != nil {
+		b.opts.Logger.Warn("the session's time was not stored", "session", id, "err", err)
+	}
+}
+
+// storeError turns a store failure into the answer the client gets.
+func storeError(id string, err error) error {
+	switch {
+	case errors.Is(err, session.ErrNotFound):
+		return acp.ResourceNotFound("unknown session: %q", id)
+	case errors.Is(err, session.ErrLocked):
+		return acp.InvalidParams("%v", err)
+	default:
+		return acp.InternalError("session %s: %v", id, err)
+	}
+}

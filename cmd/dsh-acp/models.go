@@ -1,0 +1,96 @@
+package main
+
+import (
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/dsh-acp/dsh-acp/bridge"
+	configfile "github.com/dsh-acp/dsh-acp/config"
+	"github.com/dsh-acp/dsh-acp/internal/app"
+	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// newCatalog builds the models sessions may use from the config file, the
+// environment and the flags.
+func newCatalog(cfg config) (*app.Catalog, error) {
+	cc := app.CatalogConfig{
+		File: cfg.settings, DefaultModel: cfg.modelName(), Base: cfg.llm,
+		BaseURLGiven: cfg.baseURLGiven, Getenv: cfg.env.get, Credentials: credentials(cfg),
+	}
+	if cfg.llm.ModelScript != "" {
+		script, err := llm.NewProvider(cfg.llm)
+		if err != nil {
+			return nil, err
+		}
+		cc.Script = script
+	}
+	return app.NewCatalog(cc)
+}
+
+// credentials is the file `dsh-acp login` stores keys in; nil when there
+// is no config directory.
+func credentials(cfg config) *configfile.Credentials {
+	path, err := configfile.CredentialsPath(cfg.env.get)
+	if err != nil || path == "" {
+		return nil
+	}
+	return configfile.OpenCredentials(path)
+}
+
+// auth is how an editor signs the user in: `dsh-acp login` in a terminal,
+// and logout forgetting every stored key.
+func auth(cfg config, catalog *app.Catalog) bridge.Auth {
+	a := bridge.Auth{Check: catalog.Check, LoginArgs: []string{"login"}}
+	if exe, err := os.Executable(); err == nil {
+		a.Command = exe
+	}
+	if creds := credentials(cfg); creds != nil {
+		a.Logout = func() error {
+			_, err := creds.DeleteAll()
+			return err
+		}
+	}
+	return a
+}
+
+// openStore opens the session store under the state dir. A store that
+// cannot be opened is logged, and sessions then live in memory only: the
+// editor can still work, it just cannot list or load them.
+func openStore(cfg config, logger *slog.Logger) *session.Store {
+	if cfg.stateDir == "" {
+		logger.Info("sessions are kept in memory only: there is no state directory (no home directory; set DSH_STATE_DIR)")
+		return nil
+	}
+	store, err := session.OpenStore(cfg.stateDir, session.StoreOptions{Secrets: knownSecrets(cfg), Logger: logger})
+	if err != nil {
+		logger.Error("sessions will not be stored", "dir", cfg.stateDir, "err", err)
+		return nil
+	}
+	return store
+}
+
+// knownSecrets are the API keys this process knows of: no stored session
+// may hold one.
+func knownSecrets(cfg config) []string {
+	var out []string
+	add := func(s string) {
+		if s = strings.TrimSpace(s); len(s) >= 8 {
+			out = append(out, s)
+		}
+	}
+	add(cfg.llm.APIKey)
+	for _, name := range cfg.settings.ProviderNames() {
+		p, _ := cfg.settings.Provider(name)
+		for _, v := range p.APIKeyEnv {
+			add(cfg.env.get(v))
+		}
+		if creds := credentials(cfg); creds != nil {
+			if key, ok, err := creds.Get(name); err == nil && ok {
+				add(key)
+			}
+		}
+	}
+	return out
+}
