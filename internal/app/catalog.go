@@ -224,10 +224,12 @@ func (c *Catalog) Choices() []bridge.ModelChoice {
 }
 
 // FetchListed asks the default model's server which models it serves, so
-// the picker offers them too. It is meant to run once, in the background:
-// a failure (no key yet, no server) leaves the list as it was.
+// the picker offers them too (the first maxListed). It does so only for a
+// server the catalog does not describe: one DSH_BASE_URL names, or whose
+// default model the config does not list. It is meant to run once, in the
+// background: a failure (no key yet, no server) leaves the list as it was.
 func (c *Catalog) FetchListed(ctx context.Context) error {
-	if c.cfg.Script != nil {
+	if _, known := c.cfg.File.Model(c.cfg.DefaultModel); c.cfg.Script != nil || (known && !c.cfg.BaseURLGiven) {
 		return nil
 	}
 	p, err := c.Provider(c.cfg.DefaultModel, "")
@@ -245,7 +247,11 @@ func (c *Catalog) FetchListed(ctx context.Context) error {
 		return err
 	}
 	c.mu.Lock()
-	c.listed = ids
+	c.listed = ids[:min(len(ids), maxListed)]
 	c.mu.Unlock()
 	return nil
 }
+
+// maxListed bounds how many of a server's models the picker offers (an
+// aggregator lists hundreds).
+const maxListed = 100

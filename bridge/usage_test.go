@@ -1,0 +1,70 @@
+package bridge_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// Usage shows how full the answering model's window is and the session's
+// cost so far: amounts add up per currency, a model without a price adds
+// nothing, and a change of currency starts a new total.
+func TestUsageUpdatesCarryTheTotalCost(t *testing.T) {
+	steps := []struct {
+		usage    session.Usage
+		wantSize int64
+		wantCost float64
+		wantCur  string // "" = no cost
+	}{
+		{session.Usage{PromptTokens: 900, CompletionTokens: 100, ContextWindow: 8000, Cost: 0.25, Currency: "USD"}, 8000, 0.25, "USD"},
+		{session.Usage{PromptTokens: 1900, CompletionTokens: 100, ContextWindow: 8000, Cost: 0.5, Currency: "USD"}, 8000, 0.75, "USD"},
+		{session.Usage{PromptTokens: 10, CompletionTokens: 5}, 4096, 0.75, "USD"}, // unpriced, unknown window: the default
+		{session.Usage{PromptTokens: 10, CompletionTokens: 5, ContextWindow: 1000, Cost: 2, Currency: "CNY"}, 1000, 2, "CNY"},
+	}
+	m := bridge.NewMapper(bridge.MapperOptions{ContextWindow: 4096})
+	for i, st := range steps {
+		updates := m.Map(session.Event{Seq: int64(i + 1), Payload: st.usage})
+		if len(updates) != 1 {
+			t.Fatalf("step %d: %d updates", i, len(updates))
+		}
+		u, ok := updates[0].(acp.UsageUpdate)
+		if !ok {
+			t.Fatalf("step %d: %T", i, updates[0])
+		}
+		if want := st.usage.PromptTokens + st.usage.CompletionTokens; u.Used != want || u.Size != st.wantSize {
+			t.Errorf("step %d: used %d of %d, want %d of %d", i, u.Used, u.Size, want, st.wantSize)
+		}
+		switch {
+		case st.wantCur == "" && u.Cost != nil:
+			t.Errorf("step %d: cost %+v, want none", i, u.Cost)
+		case st.wantCur != "" && (u.Cost == nil || u.Cost.Currency != st.wantCur || math.Abs(u.Cost.Amount-st.wantCost) > 1e-12):
+			t.Errorf("step %d: cost %+v, want %v %s", i, u.Cost, st.wantCost, st.wantCur)
+		}
+	}
+	// Without any window nothing is shown.
+	if got := bridge.NewMapper(bridge.MapperOptions{}).Map(session.Event{Payload: session.Usage{PromptTokens: 1}}); len(got) != 0 {
+		t.Errorf("usage without a window: %v", got)
+	}
+}
+
+// A compaction shows as a finished card holding the summary, so the user
+// sees what the model now remembers of the earlier turns.
+func TestCompactionIsShown(t *testing.T) {
+	updates := bridge.NewMapper(bridge.MapperOptions{}).Map(session.Event{Seq: 42, Payload: session.Compacted{Summary: "We fixed the parser.", Through: 40, Turns: 3}})
+	if len(updates) != 1 {
+		t.Fatalf("%d updates", len(updates))
+	}
+	call, ok := updates[0].(acp.ToolCall)
+	if !ok || call.Status != acp.ToolCallStatusCompleted || call.ToolCallID != "compaction-42" || len(call.Content) != 1 {
+		t.Fatalf("update = %+v", updates[0])
+	}
+	if item, ok := call.Content[0].(acp.ContentItem); !ok || item.Content.(acp.TextContent).Text != "We fixed the parser." {
+		t.Errorf("content = %+v", call.Content[0])
+	}
+	if _, err := (acp.SessionNotification{SessionID: "s", Update: call}).MarshalJSON(); err != nil {
+		t.Errorf("encoding: %v", err)
+	}
+}
