@@ -63,6 +63,17 @@ func NewCatalog(cfg CatalogConfig) (*Catalog, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = func(string) string { return "" }
 	}
+	if cfg.BaseURLGiven {
+		// DSH_API_KEY then belongs to the server DSH_BASE_URL names, not
+		// to the built-in deepseek provider.
+		getenv := cfg.Getenv
+		cfg.Getenv = func(name string) string {
+			if name == llm.EnvAPIKey {
+				return ""
+			}
+			return getenv(name)
+		}
+	}
 	return &Catalog{cfg: cfg, providers: map[providerKey]llm.Provider{}}, nil
 }
 
@@ -92,9 +103,14 @@ func (c *Catalog) resolve(model string) (resolved, error) {
 }
 
 // legacy reports whether model is served at the base URL and key the
-// environment named (DSH_BASE_URL and DSH_API_KEY).
+// environment named (DSH_BASE_URL and DSH_API_KEY): the default model,
+// and the models that server listed, which the config does not describe.
 func (c *Catalog) legacy(model string) bool {
-	return c.cfg.BaseURLGiven && model == c.cfg.DefaultModel
+	if !c.cfg.BaseURLGiven {
+		return false
+	}
+	_, described := c.cfg.File.Model(model)
+	return model == c.cfg.DefaultModel || !described
 }
 
 // apiKey returns the key for r, or the error that means "sign in".

@@ -150,4 +150,21 @@ func TestCatalogServerFromTheEnvironment(t *testing.T) {
 	if !slices.Equal(got, []string{"served-a", "qwen", "served-b"}) {
 		t.Errorf("choices = %v, want the default, the usable configured model, then the server's", got)
 	}
+	// A listed model is served where it was listed, with the same key.
+	if err := c.Check("served-b"); err != nil {
+		t.Errorf("a listed model: %v", err)
+	}
+}
+
+// With DSH_BASE_URL, DSH_API_KEY is that server's key: it does not make
+// DeepSeek's built-in models usable.
+func TestCatalogKeyOfTheEnvironmentsServer(t *testing.T) {
+	c := catalog(t, map[string]string{"DSH_API_KEY": "env-key-123"}, func(cc *app.CatalogConfig) {
+		cc.DefaultModel = "served-a"
+		cc.Base = llm.Config{BaseURL: "http://127.0.0.1:3/v1", APIKey: "env-key-123", APIKeyVar: "DSH_API_KEY"}
+		cc.BaseURLGiven = true
+	})
+	if got := choiceIDs(c.Choices()); !slices.Equal(got, []string{"served-a", "qwen"}) {
+		t.Errorf("choices = %v, want no DeepSeek model", got)
+	}
 }
