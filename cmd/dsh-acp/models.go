@@ -32,11 +32,11 @@ func newCatalog(cfg config) (*app.Catalog, error) {
 // credentials is the file `dsh-acp login` stores keys in; nil when there
 // is no config directory.
 func credentials(cfg config) *configfile.Credentials {
-	path, err := configfile.CredentialsPath(cfg.env.get)
-	if err != nil || path == "" {
+	creds, err := cfg.credentials()
+	if err != nil {
 		return nil
 	}
-	return configfile.OpenCredentials(path)
+	return creds
 }
 
 // auth is how an editor signs the user in: `dsh-acp login` in a terminal,
@@ -81,12 +81,13 @@ func knownSecrets(cfg config) []string {
 		}
 	}
 	add(cfg.llm.APIKey)
+	creds := credentials(cfg)
 	for _, name := range cfg.settings.ProviderNames() {
 		p, _ := cfg.settings.Provider(name)
 		for _, v := range p.APIKeyEnv {
 			add(cfg.env.get(v))
 		}
-		if creds := credentials(cfg); creds != nil {
+		if creds != nil {
 			if key, ok, err := creds.Get(name); err == nil && ok {
 				add(key)
 			}
