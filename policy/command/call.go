@@ -1,0 +1,279 @@
+package command
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxWrappers bounds how deep wrappers (env, timeout, xargs …) are
+// followed.
+const maxWrappers = 8
+
+// call walks a simple command: what its assignments and words expand,
+// then what it runs.
+func (p *parser) call(c *syntax.CallExpr) {
+	var env []string
+	for _, a := range c.Assigns {
+		text := p.assign(a)
+		if len(c.Args) > 0 {
+			env = append(env, text)
+		}
+	}
+	if len(c.Args) == 0 {
+		return
+	}
+	s := Simple{
+		Env:        env,
+		Words:      make([]string, len(c.Args)),
+		Literal:    make([]bool, len(c.Args)),
+		optionFree: make([]bool, len(c.Args)),
+		pipe:       make([]bool, len(c.Args)),
+	}
+	for i, arg := range c.Args {
+		p.nested(arg)
+		w := p.word(arg, argWord)
+		s.Words[i], s.Literal[i], s.optionFree[i] = w.text, w.literal, w.optionFree
+		s.pipe[i] = isProcSubst(arg)
+	}
+	p.run(s, 0)
+}
+
+// assign walks one assignment and returns it as NAME=value.
+func (p *parser) assign(a *syntax.Assign) string {
+	name := a.Name.Value
+	if a.Index != nil {
+		p.arithm(a.Index)
+	}
+	value := word{literal: true}
+	switch {
+	case a.Array != nil:
+		for _, el := range a.Array.Elems {
+			if el.Index != nil {
+				p.arithm(el.Index)
+			}
+			if el.Value != nil {
+				p.nested(el.Value)
+			}
+		}
+		value = word{text: p.source(a.Array)}
+		p.arith.taint(name)
+	case a.Value != nil:
+		p.nested(a.Value)
+		value = p.word(a.Value, assignValue)
+		if !value.literal || !isArithSafeValue(value.text) {
+			p.arith.taint(name)
+		}
+	}
+	p.checkAssign(name, value.text, value.literal)
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	return name + op + value.text
+}
+
+// declare walks declare, local, export, readonly and typeset.
+func (p *parser) declare(d *syntax.DeclClause) {
+	variant := d.Variant.Value
+	if variant == "nameref" {
+		p.opaque("nameref makes one variable stand for another, which cannot be judged")
+	}
+	for _, a := range d.Args {
+		switch {
+		case a.Naked && a.Name == nil:
+			p.nested(a.Value)
+			w := p.word(a.Value, argWord)
+			switch {
+			case !w.literal:
+				p.opaque("%s of a name known only when it runs cannot be judged", variant)
+			case strings.HasPrefix(w.text, "-") || strings.HasPrefix(w.text, "+"):
+				// -n makes a name reference (export -n only un-exports);
+				// -i evaluates every later value as arithmetic.
+				if strings.Contains(w.text, "i") || (variant != "export" && strings.Contains(w.text, "n")) {
+					p.opaque("%s %s cannot be judged", variant, w.text)
+				}
+			case !validName(w.text):
+				p.opaque("%s %s cannot be judged", variant, w.text)
+			}
+		case a.Naked:
+			// Only declares (or exports) a name.
+		default:
+			p.assign(a)
+		}
+	}
+}
+
+// run judges what a simple command runs: it unwraps wrappers, records the
+// command, and notes what it writes. depth counts the wrappers around it.
+func (p *parser) run(s Simple, depth int) {
+	if depth > maxWrappers {
+		p.opaque("wrappers nested too deep to follow")
+		return
+	}
+	if !s.literal(0) {
+		p.opaque("the program %s is known only when it runs", s.Words[0])
+		return
+	}
+	name := s.Program()
+	if inner, ok := p.unwrap(s, name); ok {
+		if inner != nil {
+			p.run(*inner, depth+1)
+		}
+		return
+	}
+	if reason := opaqueProgram(s, name); reason != "" {
+		p.opaque("%s", reason)
+	}
+	if depth == 0 && !strings.Contains(s.Words[0], "/") && slices.Contains(p.funcs, s.Words[0]) {
+		// A call of a function declared earlier runs its body, judged
+		// where it was declared.
+		return
+	}
+	p.cmd.Simple = append(p.cmd.Simple, s)
+	switch name {
+	case "cd", "pushd", "popd":
+		p.cd(s, name)
+	case "find":
+		p.findExec(s, depth)
+	}
+	p.taintFrom(s, name)
+	p.toolWrites(s, name)
+}
+
+// cd follows a change of directory.
+func (p *parser) cd(s Simple, name string) {
+	p.cds++
+	if name == "popd" {
+		p.lost = true
+		return
+	}
+	opts := scan(s, 1, flagSpec{posix: true})
+	ops := operands(opts)
+	if hasUnknown(opts) || len(ops) != 1 {
+		p.lost = true // cd alone goes home
+		return
+	}
+	i := ops[0].index
+	target := s.Words[i]
+	if !s.literal(i) || target == "" || target == "-" || strings.HasPrefix(target, "+") {
+		p.lost = true
+		return
+	}
+	for _, d := range slices.Clone(p.dirs) {
+		if next := joinPath(d, target); !slices.Contains(p.dirs, next) {
+			p.dirs = append(p.dirs, next)
+		}
+	}
+	if len(p.dirs) > maxDirs {
+		p.lost = true
+	}
+}
+
+// joinPath is target taken from dir, kept as written (not cleaned: ".."
+// after a symbolic link leaves where the link points, not where the text
+// suggests, so the caller resolves it).
+func joinPath(dir, target string) string {
+	if dir == "" || path.IsAbs(target) {
+		return target
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + target
+}
+
+// write records that by writes file, as seen from every directory the
+// line may be in.
+func (p *parser) write(file, by string) {
+	if file == "" || harmlessTarget(file) {
+		return
+	}
+	if path.IsAbs(file) {
+		p.addWrite(Write{Path: file, By: by})
+		return
+	}
+	if p.lost {
+		p.unknownWrite(file, by, "%s writes %s in a directory the parse cannot follow (after cd, or in a function)", by, file)
+		return
+	}
+	for _, d := range p.dirs {
+		p.addWrite(Write{Path: joinPath(d, file), By: by})
+	}
+}
+
+// addWrite records one write, once.
+func (p *parser) addWrite(w Write) {
+	if !slices.Contains(p.cmd.Writes, w) {
+		p.cmd.Writes = append(p.cmd.Writes, w)
+	}
+}
+
+// unknownWrite records a write by by whose target cannot be placed.
+func (p *parser) unknownWrite(file, by, format string, args ...any) {
+	p.addWrite(Write{Path: file, By: by, Unknown: fmt.Sprintf(format, args...)})
+}
+
+// harmlessTarget reports whether writing file changes no file: the null
+// device, the terminal, or one of the command's own descriptors.
+func harmlessTarget(file string) bool {
+	switch file {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty":
+		return true
+	}
+	for _, prefix := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if rest, ok := strings.CutPrefix(file, prefix); ok && isNumber(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// taintFrom notes the variables a builtin sets from input (see
+// arithmetic), and refuses the names that would evaluate a subscript.
+func (p *parser) taintFrom(s Simple, name string) {
+	var names []option // operands, or options whose value is the name
+	switch name {
+	case "read":
+		for _, o := range scan(s, 1, flagSpec{short: "adinNptu"}) {
+			if (o.name == "-a" && o.hasValue) || o.name == "" {
+				names = append(names, o)
+			}
+		}
+		p.arith.taint("REPLY")
+	case "mapfile", "readarray":
+		if ops := operands(scan(s, 1, flagSpec{short: "dnOsuCc"})); len(ops) > 0 {
+			names = append(names, ops[len(ops)-1])
+		}
+		p.arith.taint("MAPFILE")
+	case "printf":
+		for _, o := range scan(s, 1, flagSpec{short: "v", posix: true}) {
+			if o.name == "-v" && o.hasValue {
+				names = append(names, o)
+			}
+		}
+	case "getopts":
+		if ops := operands(scan(s, 1, flagSpec{posix: true})); len(ops) >= 2 {
+			names = append(names, ops[1])
+		}
+	case "wait":
+		for _, o := range scan(s, 1, flagSpec{short: "p"}) {
+			if o.name == "-p" && o.hasValue {
+				names = append(names, o)
+			}
+		}
+	}
+	for _, o := range names {
+		text, literal := s.Words[o.index], s.literal(o.index)
+		if o.name != "" {
+			text = o.value
+			literal = literal && (o.valueIndex < 0 || s.literal(o.valueIndex))
+		}
+		if !literal || !validName(text) {
+			p.opaque("%s sets a variable named %s, whose subscript can run commands", name, text)
+			continue
+		}
+		p.checkName(text)
+		p.arith.taint(text)
+	}
+}

@@ -1,0 +1,142 @@
+package command
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Verdict is the policy's answer for one command line.
+type Verdict int
+
+// The verdicts. The zero Verdict is Ask.
+const (
+	// Ask asks the user before the command runs.
+	Ask Verdict = iota
+	// Allow runs the command without asking.
+	Allow
+	// Deny refuses the command.
+	Deny
+)
+
+// String returns "ask", "allow" or "deny".
+func (v Verdict) String() string {
+	switch v {
+	case Allow:
+		return "allow"
+	case Deny:
+		return "deny"
+	default:
+		return "ask"
+	}
+}
+
+// Rule is a remembered decision about commands that start with Prefix
+// (see Matches): an "allow always" (Allow set) or a "reject always".
+type Rule struct {
+	// Allow is set for an allow rule; a reject rule has it unset.
+	Allow bool
+	// Prefix is the program and leading words the rule covers, as
+	// Command.Prefixes gives them.
+	Prefix []string
+}
+
+// Env is what Evaluate needs to know besides the command.
+type Env struct {
+	// Inside reports whether a path (as written: relative to the
+	// command's directory unless absolute, ".." not yet resolved) lies
+	// inside the workspace once its symbolic links are followed. nil
+	// counts every path as outside.
+	Inside func(path string) bool
+	// Writes is set when the preset lets the agent write inside the
+	// workspace (workspace-write); otherwise every write asks.
+	Writes bool
+	// Rules are the project's remembered rules.
+	Rules []Rule
+}
+
+// Evaluate decides one bash command line:
+//
+//   - Deny when a reject rule matches any of its simple commands (a
+//     reject rule beats an allow rule);
+//   - Allow when it parses, nothing in it is opaque, every simple
+//     command is read-only or matched by an allow rule, and every file it
+//     writes is inside the workspace, outside any .git directory, under
+//     a preset that writes;
+//   - Ask otherwise, with the reason naming the first thing that failed,
+//     e.g. `"rm" is not read-only and no rule allows it`, `writes ../x,
+//     outside the workspace`, `eval runs a string as a command, which
+//     cannot be judged`.
+func Evaluate(src string, env Env) (Verdict, string) {
+	c, err := Parse(src)
+	if err != nil {
+		return Ask, fmt.Sprintf("the command cannot be parsed: %v", err)
+	}
+	return c.Evaluate(env)
+}
+
+// Evaluate decides a parsed command line, as the function Evaluate does.
+func (c *Command) Evaluate(env Env) (Verdict, string) {
+	for _, s := range c.Simple {
+		for _, r := range env.Rules {
+			if !r.Allow && Matches(s, r.Prefix) {
+				return Deny, fmt.Sprintf("%s is rejected by the rule %q", display(s), strings.Join(r.Prefix, " "))
+			}
+		}
+	}
+	if len(c.Opaque) > 0 {
+		return Ask, c.Opaque[0]
+	}
+	var allowedBy *Rule
+	for _, s := range c.Simple {
+		ok, reason := ReadOnly(s)
+		if ok {
+			continue
+		}
+		r := allowRule(s, env.Rules)
+		if r == nil {
+			return Ask, reason + " and no rule allows it"
+		}
+		if allowedBy == nil {
+			allowedBy = r
+		}
+	}
+	for _, w := range c.Writes {
+		switch {
+		case w.Unknown != "":
+			return Ask, w.Unknown
+		case inGitDir(w.Path):
+			return Ask, fmt.Sprintf("writes %s, inside git's own directory", w.Path)
+		case !env.Writes:
+			return Ask, fmt.Sprintf("writes %s, and this mode asks before every write", w.Path)
+		case env.Inside == nil || !env.Inside(w.Path):
+			return Ask, fmt.Sprintf("writes %s, outside the workspace", w.Path)
+		}
+	}
+	if allowedBy != nil {
+		return Allow, fmt.Sprintf("allowed by the rule %q", strings.Join(allowedBy.Prefix, " "))
+	}
+	return Allow, "read-only"
+}
+
+// allowRule returns the first allow rule matching s, or nil.
+func allowRule(s Simple, rules []Rule) *Rule {
+	for i := range rules {
+		if rules[i].Allow && Matches(s, rules[i].Prefix) {
+			return &rules[i]
+		}
+	}
+	return nil
+}
+
+// inGitDir reports whether path, as written, passes through a .git
+// directory (any case: macOS file systems ignore it), whose config and
+// hooks decide what git runs. A symbolic link into .git is the caller's
+// Inside to refuse.
+func inGitDir(path string) bool {
+	for _, name := range strings.Split(path, "/") {
+		if strings.EqualFold(name, ".git") {
+			return true
+		}
+	}
+	return false
+}
