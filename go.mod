@@ -15,6 +15,7 @@ require (
 	go.lsp.dev/jsonrpc2 v1.0.1
 	go.uber.org/goleak v1.3.0
 	golang.org/x/term v0.48.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (

@@ -195,6 +195,7 @@ func (d *dispatcher) handle(reqCtx context.Context, req *jsonrpc2.Request) (resu
 			"request id %s is already in use by a request still in flight; give every request its own id", describeID(req.ID()))
 	}
 	defer release()
+	ctx = context.WithValue(ctx, answerKey{}, answering{d.replies, req.ID()})
 	if r.turn != nil {
 		if session := r.turn(req.Params()); session != "" {
 			var releaseTurn func()

@@ -17,6 +17,9 @@ type replies struct {
 	pending map[jsonrpc2.ID]int // answers owed per id: a duplicate id refused while the first is in flight owes a second
 	total   int                 // the sum of pending
 	drain   chan struct{}       // closed whenever total is 0
+	// then holds what runs once the answer to an id is written (see
+	// AfterAnswer).
+	then map[jsonrpc2.ID][]func()
 }
 
 func newReplies() *replies {
@@ -36,9 +39,27 @@ func (r *replies) expect(id jsonrpc2.ID) {
 	r.total++
 }
 
-// written records that an answer with id went out. An id nothing is owed
-// to (a bad frame's answer, null) is ignored.
+// after runs fn once the answer to id is written.
+func (r *replies) after(id jsonrpc2.ID, fn func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.then == nil {
+		r.then = map[jsonrpc2.ID][]func(){}
+	}
+	r.then[id] = append(r.then[id], fn)
+}
+
+// written records that an answer with id went out, and runs what waited
+// for it. An id nothing is owed to (a bad frame's answer, null) is
+// ignored.
 func (r *replies) written(id jsonrpc2.ID) {
+	r.mu.Lock()
+	then := r.then[id]
+	delete(r.then, id)
+	r.mu.Unlock()
+	for _, fn := range then {
+		fn()
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := r.pending[id]

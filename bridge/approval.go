@@ -3,9 +3,11 @@ package bridge
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -17,12 +19,49 @@ const (
 	optionRejectAlways = "reject-always"
 )
 
-func permissionOptions() []acp.PermissionOption {
+// permissionOptions are the answers offered for an ask: once, and —
+// when rules can say what "always" means for the call — always, named by
+// what the rules cover ("Always allow `go test …` in this project").
+func permissionOptions(rules []policy.Rule) []acp.PermissionOption {
+	if len(rules) == 0 {
+		return []acp.PermissionOption{
+			{OptionID: optionAllowOnce, Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
+			{OptionID: optionRejectOnce, Name: "Reject", Kind: acp.PermissionOptionKindRejectOnce},
+		}
+	}
+	subjects := make([]string, len(rules))
+	for i, r := range rules {
+		subjects[i] = strings.TrimSuffix(r.Subject(), " in this project")
+	}
+	subject := strings.Join(subjects, " and ") + " in this project"
 	return []acp.PermissionOption{
 		{OptionID: optionAllowOnce, Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
-		{OptionID: optionAllowAlways, Name: "Always allow", Kind: acp.PermissionOptionKindAllowAlways},
+		{OptionID: optionAllowAlways, Name: "Always allow " + subject, Kind: acp.PermissionOptionKindAllowAlways},
 		{OptionID: optionRejectOnce, Name: "Reject", Kind: acp.PermissionOptionKindRejectOnce},
-		{OptionID: optionRejectAlways, Name: "Always reject", Kind: acp.PermissionOptionKindRejectAlways},
+		{OptionID: optionRejectAlways, Name: "Always reject " + subject, Kind: acp.PermissionOptionKindRejectAlways},
+	}
+}
+
+// suggestRules are the rules an "always" answer to req would remember.
+func (s *liveSession) suggestRules(req pipeline.ApprovalRequest) []policy.Rule {
+	if s.rt.Rules == nil || req.Call == nil {
+		return nil
+	}
+	rules, ok := s.rt.Rules.Suggest(req.Call)
+	if !ok {
+		return nil
+	}
+	return rules
+}
+
+// remember keeps an "always" answer; a failure is logged and the answer
+// still counts for this call.
+func (s *liveSession) remember(rules []policy.Rule, allow bool) {
+	for _, rule := range rules {
+		rule.Allow = allow
+		if err := s.rt.Rules.Remember(rule); err != nil {
+			s.bridge.opts.Logger.Error("the rule was not remembered", "session", s.id, "rule", rule.String(), "err", err)
+		}
 	}
 }
 
@@ -39,10 +78,11 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 	if !ok {
 		call = session.ToolCall{CallID: req.CallID, Name: req.ToolName}
 	}
+	rules := s.suggestRules(req)
 	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{
 		SessionID: s.id,
 		ToolCall:  s.permissionToolCall(call),
-		Options:   permissionOptions(),
+		Options:   permissionOptions(rules),
 	})
 	switch {
 	case ctx.Err() != nil:
@@ -57,8 +97,13 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 		return pipeline.ApprovalCancelled, nil
 	case resp.Outcome.Selected != nil:
 		switch resp.Outcome.Selected.OptionId {
-		case optionAllowOnce, optionAllowAlways:
+		case optionAllowOnce:
 			return pipeline.ApprovalAllowedOnce, nil
+		case optionAllowAlways:
+			s.remember(rules, true)
+			return pipeline.ApprovalAllowedOnce, nil
+		case optionRejectAlways:
+			s.remember(rules, false)
 		}
 	}
 	return pipeline.ApprovalRejected, nil

@@ -31,7 +31,7 @@ func TestApprovalsB159B162(t *testing.T) {
 		reason string // in the failed call's content
 	}{
 		{name: "B159 allow-once runs it", answer: choose("allow-once"), runs: true},
-		{name: "allow-always runs it (once: rules come later)", answer: choose("allow-always"), runs: true},
+		{name: "allow-always runs it (and remembers it: TestAlwaysAllowIsRememberedAcrossProcesses)", answer: choose("allow-always"), runs: true},
 		{name: "B160 reject-once denies it", answer: choose("reject-once"), reason: "rejected"},
 		{name: "reject-always denies it", answer: choose("reject-always"), reason: "rejected"},
 		{name: "B162 an unknown optionId denies it", answer: choose("allow-twice"), reason: "rejected"},

@@ -119,6 +119,7 @@ func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (
 	if err != nil {
 		return acp.NewSessionResponse{}, err
 	}
+	s.announceCommands(ctx)
 	return acp.NewSessionResponse{SessionID: id, SessionSetup: s.setup(menu)}, nil
 }
 

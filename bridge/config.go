@@ -8,6 +8,8 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -45,6 +47,33 @@ type Runtime struct {
 	// (the model, its reasoning effort, the permission preset). Nil when
 	// the session cannot change them.
 	Apply func(Settings)
+	// Rules keeps the project's "always" answers; nil remembers none (the
+	// always options are then not offered).
+	Rules Rules
+	// Checkpoint, when set, snapshots the workspace before each model turn
+	// so that Undo can put it back.
+	Checkpoint func(ctx context.Context) error
+	// Undo puts back the files the last checkpointed turn changed and
+	// returns them, with a note on what it cannot cover ("" when none);
+	// nil offers no /undo.
+	Undo func(ctx context.Context) (files []session.FileRestored, note string, err error)
+	// Compact summarizes the conversation now and returns how many turns
+	// the summary covers; nil offers no /compact.
+	Compact func(ctx context.Context) (turns int, err error)
+	// Commands are the user's own slash commands.
+	Commands []CustomCommand
+}
+
+// Rules is how a session remembers "always" answers.
+type Rules interface {
+	// Suggest returns the rules an "always allow" of call would keep.
+	Suggest(call *registry.Call) ([]policy.Rule, bool)
+	// Remember keeps rule for the project.
+	Remember(rule policy.Rule) error
+	// List returns the project's rules; Forget removes the one at index
+	// i of List.
+	List() ([]policy.Rule, error)
+	Forget(i int) (policy.Rule, error)
 }
 
 // Factory builds a session's parts.

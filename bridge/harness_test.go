@@ -73,9 +73,11 @@ type options struct {
 	preset   policy.Preset
 	// factory wraps the real factory (e.g. to fail it); nil uses it as is.
 	wrap func(bridge.Factory) bridge.Factory
-	// store keeps the sessions; dir is the workspace (fresh when empty).
+	// store keeps the sessions; dir is the workspace (fresh when empty);
+	// state keeps the projects' rules (fresh when empty).
 	store *session.Store
 	dir   string
+	state string
 	// models and auth are the bridge's.
 	models func() []bridge.ModelChoice
 	auth   bridge.Auth
@@ -86,6 +88,7 @@ type option func(*options)
 func withProvider(p llm.Provider) option { return func(o *options) { o.provider = p } }
 func withPreset(p policy.Preset) option  { return func(o *options) { o.preset = p } }
 func withStore(st *session.Store) option { return func(o *options) { o.store = st } }
+func withState(dir string) option        { return func(o *options) { o.state = dir } }
 func withDir(dir string) option          { return func(o *options) { o.dir = dir } }
 func withAuth(a bridge.Auth) option      { return func(o *options) { o.auth = a } }
 func withModels(m ...bridge.ModelChoice) option {
@@ -154,9 +157,13 @@ func newEnv(t *testing.T, opts ...option) *env {
 	if e.dir == "" {
 		e.dir = tempDir(t)
 	}
+	if o.state == "" {
+		o.state = t.TempDir()
+	}
 	factory := app.Factory(app.Config{
 		Provider: o.provider,
 		Preset:   o.preset,
+		StateDir: o.state,
 		Shell:    shell.Options{SpillDir: t.TempDir()}, // the real kill grace: SIGTERM must suffice
 	})
 	if o.wrap != nil {
@@ -433,8 +440,20 @@ func decodeUpdate(f acptest.Frame) (update, bool) {
 	return out, true
 }
 
-// updates returns the session's updates so far, in order.
+// updates returns the session's updates so far, in order, except the
+// announcements of its slash commands (see allUpdates).
 func (e *env) updates(session string) []update {
+	var out []update
+	for _, u := range e.allUpdates(session) {
+		if u.Kind != "available_commands_update" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// allUpdates returns every update of the session so far, in order.
+func (e *env) allUpdates(session string) []update {
 	var out []update
 	for i, f := range e.c.Frames() {
 		if f.Method != "session/update" {
@@ -625,8 +644,8 @@ func (e *env) checkFrames() {
 			continue
 		}
 		switch u.Kind {
-		case "current_mode_update", "config_option_update":
-			continue // a setting changed: not part of any turn
+		case "current_mode_update", "config_option_update", "available_commands_update":
+			continue // a setting changed, or the commands: not part of any turn
 		}
 		inside := false
 		for _, w := range turns[u.Session] {

@@ -121,6 +121,10 @@ func (m *Mapper) Map(ev session.Event) []acp.Update {
 		return []acp.Update{acp.SessionInfoUpdate{Title: p.Title, UpdatedAt: ev.Time.UTC().Format(time.RFC3339)}}
 	case session.Compacted:
 		return []acp.Update{compaction(ev.Seq, p)}
+	case session.CommandRan:
+		return m.commandRan(p)
+	case session.FilesRestored:
+		return []acp.Update{filesRestored(ev.Seq, p)}
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
 		return nil
 	default:

@@ -150,8 +150,7 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 	done := s.turnDone
 	s.mu.Unlock()
 
-	s.nameFromPrompt(content)
-	reason, err := s.rt.Agent.Prompt(turnCtx, content)
+	reason, err := s.runTurn(turnCtx, content)
 	cancelled := turnCtx.Err() != nil
 	stop()
 	s.bridge.touch(s.id)
@@ -175,6 +174,33 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 	default:
 		return stopReason(reason), nil
 	}
+}
+
+// runTurn answers one prompt: a local slash command in the session
+// itself, anything else — a prompt command's text included — by the
+// model, after a checkpoint of the workspace.
+func (s *liveSession) runTurn(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	cmd, line, args, isCommand := s.parseCommand(content)
+	if isCommand && cmd.local != nil {
+		if err := s.runLocal(ctx, cmd, line, args); err != nil {
+			return session.StopCancelled, nil
+		}
+		return session.StopEndTurn, nil
+	}
+	if isCommand {
+		content = []presentation.ContentBlock{presentation.Text(cmd.prompt(args))}
+	} else {
+		s.nameFromPrompt(content)
+	}
+	if s.rt.Checkpoint != nil {
+		if err := s.rt.Checkpoint(ctx); err != nil {
+			if ctx.Err() != nil {
+				return session.StopCancelled, nil
+			}
+			s.bridge.opts.Logger.Warn("no checkpoint before the turn: /undo cannot restore it", "session", s.id, "err", err)
+		}
+	}
+	return s.rt.Agent.Prompt(ctx, content)
 }
 
 // cancel ends the running turn, if any.

@@ -74,6 +74,7 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 	if err != nil {
 		return acp.SessionSetup{}, err
 	}
+	s.announceCommands(ctx)
 	return s.setup(menu), nil
 }
 
@@ -196,6 +197,10 @@ func (b *Bridge) DeleteSession(_ context.Context, req acp.DeleteSessionRequest) 
 		s.close()
 	}
 	if err := store.Delete(req.SessionID); err != nil {
+		if s != nil && errors.Is(err, session.ErrNotFound) {
+			// Live here but closed before it kept anything: nothing to remove.
+			return acp.DeleteSessionResponse{}, nil
+		}
 		return acp.DeleteSessionResponse{}, storeError(req.SessionID, err)
 	}
 	return acp.DeleteSessionResponse{}, nil
@@ -229,7 +234,8 @@ func (b *Bridge) touch(id string) {
 		return
 	}
 	now := time.Now()
-	if _, err := b.opts.Store.UpdateMeta(id, func(m *session.Meta) { m.Updated = now }); err != nil {
+	_, err := b.opts.Store.UpdateMeta(id, func(m *session.Meta) { m.Updated = now })
+	if err != nil && !errors.Is(err, session.ErrNotFound) { // not found: closed before it kept anything
 		b.opts.Logger.Warn("the session's time was not stored", "session", id, "err", err)
 	}
 }

@@ -56,6 +56,7 @@ func compaction(seq int64, p session.Compacted) acp.ToolCall {
 	}
 	return acp.ToolCall{
 		ToolCallID: "compaction-" + strconv.FormatInt(seq, 10),
+		RawInput:   rawObject(map[string]any{"turns": p.Turns}),
 		Title:      title,
 		Kind:       acp.ToolKindThink,
 		Status:     acp.ToolCallStatusCompleted,

@@ -188,7 +188,11 @@ export function goldenUpdates(lines, layout, sessionId) {
     [layout.root, "$ROOT"],
     [JSON.stringify(sessionId), '"$SID"'],
   ];
-  return foldLiveOutput(mergeTextRuns(lines.filter((line) => JSON.parse(line).method === "session/update")))
+  const isTurnUpdate = (line) => {
+    const m = JSON.parse(line);
+    return m.method === "session/update" && m.params.update.sessionUpdate !== "available_commands_update";
+  };
+  return foldLiveOutput(mergeTextRuns(lines.filter(isTurnUpdate)))
     .map((line) => swaps.reduce((s, [from, to]) => s.replaceAll(from, to), line) + "\n")
     .map((line) => line.replace(/"updatedAt":"[^"]*"/g, '"updatedAt":"$$TIME"'))
     .join("");

@@ -48,6 +48,7 @@ agentSuite("two dsh-acp processes sharing one state directory", () => {
     const second = await startAgent({ root });
 
     const sessionId = await first.newSession();
+    await first.prompt(sessionId, "hello"); // a session is stored once it has something to keep
     assert.deepEqual(
       (await listAll(second)).map((s) => s.sessionId),
       [sessionId],
@@ -82,7 +83,12 @@ agentSuite("two dsh-acp processes sharing one state directory", () => {
     const [first, second] = await Promise.all([startAgent({ root }), startAgent({ root })]);
 
     const perProcess = 10;
-    const create = (a) => Array.from({ length: perProcess }, () => a.newSession());
+    const create = (a) =>
+      Array.from({ length: perProcess }, async () => {
+        const id = await a.newSession();
+        await a.prompt(id, "hello"); // a session is stored once it has something to keep
+        return id;
+      });
     const created = await Promise.all([...create(first), ...create(second)]);
     assert.equal(new Set(created).size, 2 * perProcess, "every session/new answered its own id");
 

@@ -2,7 +2,10 @@ package policy
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
@@ -15,9 +18,22 @@ type Policy struct {
 	reg *registry.Registry
 	ws  *workspace.Workspace
 
+	rules *RuleBook // nil: nothing is remembered
+
 	mu     sync.RWMutex
 	preset Preset
 }
+
+// WithRules makes the policy honour, and remember, the project's rules;
+// call it before the policy is used.
+func (p *Policy) WithRules(b *RuleBook) *Policy {
+	p.rules = b
+	return p
+}
+
+// RuleBook returns the project's rules, or nil when nothing is
+// remembered.
+func (p *Policy) RuleBook() *RuleBook { return p.rules }
 
 // New returns the policy for a session whose files are ws, starting with
 // preset.
@@ -56,14 +72,9 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 // counts as inside the workspace only when it leads there once its
 // symbolic links are followed, dangling ones included.
 func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
-	bound := call.Bound()
-	tool := bound.Tool()
+	bound, tool := p.bind(call)
 	if tool == nil {
-		// A call made outside the pipeline: bind it here.
-		if tool = p.reg.Get(call.Name(), call.Scope()); tool == nil {
-			return pipeline.Allow()
-		}
-		bound, _ = tool.Bind(call.Arguments())
+		return pipeline.Allow()
 	}
 	paths, ok := bound.Paths()
 	if !ok {
@@ -74,12 +85,23 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 			return pipeline.Deny(fmt.Sprintf("%s: %v", call.Name(), err))
 		}
 	}
+	rules := p.currentRules()
+	targets := p.targets(paths)
+	if r, ok := p.fileRule(rules, call.Name(), targets, false); ok {
+		return pipeline.Deny(fmt.Sprintf("%s: the project's rule says to %s", call.Name(), r))
+	}
 	preset := p.Preset()
+	if a, ok := commandOf(call); ok {
+		return p.decideCommandCall(a, preset, rules, paths)
+	}
 	if preset == FullAccess {
 		return pipeline.Allow()
 	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {
+			if _, ok := p.fileRule(rules, call.Name(), targets, true); ok {
+				return pipeline.Allow()
+			}
 			return pipeline.Ask(fmt.Sprintf("%s touches %s, outside the workspace", call.Name(), p.where(path)))
 		}
 	}
@@ -88,10 +110,54 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 		return pipeline.Ask(fmt.Sprintf("%s runs a command; %s asks before every command", call.Name(), preset))
 	case registry.EffectWrite:
 		if preset == ReadOnly {
+			if _, ok := p.fileRule(rules, call.Name(), targets, true); ok {
+				return pipeline.Allow()
+			}
 			return pipeline.Ask(fmt.Sprintf("%s changes files; %s asks before every change", call.Name(), preset))
 		}
 	}
 	return pipeline.Allow()
+}
+
+// currentRules returns the project's rules; an unreadable rule file is
+// logged by nobody here and counts as none (every call then asks as the
+// preset says).
+func (p *Policy) currentRules() []Rule {
+	if p.rules == nil {
+		return nil
+	}
+	rules, err := p.rules.Rules()
+	if err != nil {
+		return nil
+	}
+	return rules
+}
+
+// targets are the absolute paths a call touches, links followed.
+func (p *Policy) targets(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, path := range paths {
+		if path == "" {
+			continue
+		}
+		target, ok := p.ws.Target(path)
+		if !ok {
+			target = p.ws.Resolve(path)
+		}
+		out = append(out, target)
+	}
+	return out
+}
+
+// fileRule returns the first rule answering allow (or reject) that
+// covers a call of tool touching targets.
+func (p *Policy) fileRule(rules []Rule, tool string, targets []string, allow bool) (Rule, bool) {
+	for _, r := range rules {
+		if r.Allow == allow && r.Tool == tool && r.coversPaths(targets, p.ws.Contains) {
+			return r, true
+		}
+	}
+	return Rule{}, false
 }
 
 // where names path for the user: absolute, and with where its symbolic
@@ -107,4 +173,92 @@ func (p *Policy) where(path string) string {
 	default:
 		return abs
 	}
+}
+
+// Suggest returns the rules an "always" answer to call would remember
+// (allowing; flip Allow for a rejection): for a command, the prefix of
+// each of its commands that is not read-only; for a file tool, the tool in
+// this project when every path is inside the workspace, else the tool
+// under the directory holding the paths outside it. ok is false when no
+// rule fits the call.
+func (p *Policy) Suggest(call *registry.Call) ([]Rule, bool) {
+	if p.rules == nil {
+		return nil, false
+	}
+	if rules, ok, handled := p.suggestCommand(call); handled {
+		return rules, ok
+	}
+	bound, _ := p.bind(call)
+	paths, ok := bound.Paths()
+	if !ok || len(paths) == 0 {
+		return nil, false
+	}
+	var outside []string
+	for _, t := range p.targets(paths) {
+		if !p.ws.Contains(t) {
+			outside = append(outside, t)
+		}
+	}
+	r := Rule{Allow: true, Tool: call.Name()}
+	if len(outside) > 0 {
+		r.Path = commonDir(outside)
+	}
+	return []Rule{r}, true
+}
+
+// Remember keeps rule for the project.
+func (p *Policy) Remember(rule Rule) error {
+	if p.rules == nil {
+		return errors.New("this session remembers no rules")
+	}
+	return p.rules.Add(rule)
+}
+
+// commonDir is the deepest directory holding every path: a directory
+// itself, or a file's parent.
+func commonDir(paths []string) string {
+	dirOf := func(p string) string {
+		if info, err := os.Stat(p); err == nil && info.IsDir() {
+			return p
+		}
+		return filepath.Dir(p)
+	}
+	dir := dirOf(paths[0])
+	for _, p := range paths[1:] {
+		for !within(p, dir) {
+			dir = filepath.Dir(dir)
+		}
+	}
+	return dir
+}
+
+// bind returns the call's arguments bound to its tool, binding them here
+// for a call made outside the pipeline; the tool is nil when unknown.
+func (p *Policy) bind(call *registry.Call) (registry.Bound, *registry.Tool) {
+	bound := call.Bound()
+	if tool := bound.Tool(); tool != nil {
+		return bound, tool
+	}
+	tool := p.reg.Get(call.Name(), call.Scope())
+	if tool == nil {
+		return bound, nil
+	}
+	bound, _ = tool.Bind(call.Arguments())
+	return bound, tool
+}
+
+// List returns the project's remembered rules.
+func (p *Policy) List() ([]Rule, error) {
+	if p.rules == nil {
+		return nil, nil
+	}
+	return p.rules.Rules()
+}
+
+// Forget removes the rule at index i of List.
+func (p *Policy) Forget(i int) (Rule, error) {
+	if p.rules == nil {
+		return Rule{}, errors.New("this session remembers no rules")
+	}
+	return p.rules.Remove(i)
 }

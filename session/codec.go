@@ -163,6 +163,22 @@ type compactedWire struct {
 	Turns   int    `json:"turns,omitempty"`
 }
 
+type commandRanWire struct {
+	Line  string `json:"line,omitempty"`
+	Reply string `json:"reply,omitempty"`
+}
+
+type fileRestoredWire struct {
+	Path   string  `json:"path"`
+	Before *string `json:"before"`
+	After  *string `json:"after"`
+	Binary bool    `json:"binary,omitempty"`
+}
+
+type filesRestoredWire struct {
+	Files []fileRestoredWire `json:"files"`
+}
+
 type turnEndedWire struct {
 	Reason string `json:"reason,omitempty"`
 	Error  string `json:"error,omitempty"`
@@ -251,6 +267,14 @@ func encodePayload(p Payload) (any, error) {
 		w = settingWire{Setting: p.Setting, Value: p.Value}
 	case Compacted:
 		w = compactedWire{Summary: p.Summary, Through: p.Through, Turns: p.Turns}
+	case CommandRan:
+		w = commandRanWire(p)
+	case FilesRestored:
+		files := make([]fileRestoredWire, len(p.Files))
+		for i, f := range p.Files {
+			files[i] = fileRestoredWire(f)
+		}
+		w = filesRestoredWire{Files: files}
 	case TurnEnded:
 		w = turnEndedWire{Reason: string(p.Reason), Error: p.Error}
 	default:
@@ -317,6 +341,16 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 	case Compacted{}.Kind():
 		w, err := unmarshalData[compactedWire](kind, data)
 		return Compacted{Summary: w.Summary, Through: w.Through, Turns: w.Turns}, err
+	case CommandRan{}.Kind():
+		w, err := unmarshalData[commandRanWire](kind, data)
+		return CommandRan(w), err
+	case FilesRestored{}.Kind():
+		w, err := unmarshalData[filesRestoredWire](kind, data)
+		var files []FileRestored
+		for _, f := range w.Files {
+			files = append(files, FileRestored(f))
+		}
+		return FilesRestored{Files: files}, err
 	case TurnEnded{}.Kind():
 		w, err := unmarshalData[turnEndedWire](kind, data)
 		return TurnEnded{Reason: StopReason(w.Reason), Error: w.Error}, err

@@ -102,6 +102,9 @@ func samplePayloads() []session.Payload {
 		session.TitleChanged{Title: "Fix the flaky test"},
 		session.SettingChanged{Setting: "model", Value: "deepseek-v4-pro"},
 		session.Compacted{Summary: "We fixed the bug.", Through: 42, Turns: 3},
+		session.CommandRan{Line: "/permissions", Reply: "No rules."},
+		session.FilesRestored{Files: []session.FileRestored{{Path: "/w/a", Before: ptr("new\n"), After: ptr("old\n")}, {Path: "/w/b", After: ptr("")}, {Path: "/w/c.bin", Before: ptr(""), Binary: true}}},
+		session.FilesRestored{},
 		session.TurnEnded{Reason: session.StopEndTurn},
 		session.TurnEnded{Reason: session.StopError, Error: "model: 500"},
 	}

@@ -133,9 +133,10 @@ func (d *indexDoc) set(i int, m Meta) Meta {
 	return d.meta(i)
 }
 
-// add appends m, redacted.
-func (d *indexDoc) add(m Meta) {
+// add appends m, redacted, and returns what is stored.
+func (d *indexDoc) add(m Meta) Meta {
 	d.entries = append(d.entries, indexEntry{meta: d.redact.Meta(m)})
+	return d.meta(len(d.entries) - 1)
 }
 
 // remove drops the session id, if present.

@@ -28,13 +28,17 @@ import (
 // piece's Seq, Time and Turn. Pieces flushed separately stay separate
 // lines, and Store.Open merges them again.
 //
+// The Journal of a session Store.Create started stores the session when
+// it first has something to keep: at its first Flush with events to
+// write, unless Store.UpdateMeta stored it before. A failure to store it
+// is returned by that Flush and the events are kept for the next one.
+//
 // A Journal is safe for concurrent use: Write may be called under the
-// Log's lock while another goroutine flushes. It holds the session's lock
-// until Close.
+// Log's lock while another goroutine flushes. From when the session is
+// stored, the Journal holds the session's lock until Close.
 type Journal struct {
 	store *Store
 	id    string
-	lock  *flock.Flock
 
 	mu      sync.Mutex // guards the fields up to flushMu
 	buf     []byte     // encoded lines not yet written
@@ -45,6 +49,9 @@ type Journal struct {
 	closed  bool
 
 	flushMu sync.Mutex // serializes flushes; held during write(2)
+	stored  bool       // the session's lock, log and index entry exist
+	meta    Meta       // what Create was given, until the session is stored
+	lock    *flock.Flock
 	file    logFile
 	size    int64  // where the last whole line on disk ends
 	dirty   bool   // a failed write may have left a partial line past size
@@ -63,10 +70,10 @@ type logFile interface {
 	Close() error
 }
 
-// newJournal returns the Journal appending to file, whose whole lines end
-// at size; it holds lock.
+// newJournal returns the Journal of a stored session, appending to file,
+// whose whole lines end at size; it holds lock.
 func newJournal(s *Store, id string, lock *flock.Flock, file logFile, size int64) *Journal {
-	return &Journal{store: s, id: id, lock: lock, file: file, size: size}
+	return &Journal{store: s, id: id, stored: true, lock: lock, file: file, size: size}
 }
 
 // ID returns the session's id.
@@ -135,18 +142,27 @@ func (j *Journal) Flush() error {
 	return j.flush(false)
 }
 
-// Close flushes, closes the log and releases the session's lock. It is
-// idempotent: later calls return the first call's result.
+// Close flushes, closes the log and releases the session's lock. A
+// session that was never stored (no event, no meta update) leaves nothing
+// behind. Close is idempotent: later calls return the first call's
+// result.
 func (j *Journal) Close() error {
 	j.closeOnce.Do(func() {
 		j.flushMu.Lock()
 		defer j.flushMu.Unlock()
 		err := j.flush(true)
-		if cerr := j.file.Close(); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("close session %s log: %w", j.id, cerr))
+		if !j.stored {
+			j.store.forget(j)
 		}
-		if uerr := j.lock.Close(); uerr != nil {
-			err = errors.Join(err, fmt.Errorf("unlock session %s: %w", j.id, uerr))
+		if j.file != nil {
+			if cerr := j.file.Close(); cerr != nil {
+				err = errors.Join(err, fmt.Errorf("close session %s log: %w", j.id, cerr))
+			}
+		}
+		if j.lock != nil {
+			if uerr := j.lock.Close(); uerr != nil {
+				err = errors.Join(err, fmt.Errorf("unlock session %s: %w", j.id, uerr))
+			}
 		}
 		j.closeErr = err
 	})
@@ -175,10 +191,24 @@ func (j *Journal) flush(closing bool) error {
 		out = append(j.retry, data...)
 		j.retry = nil
 	}
-	werr := j.write(out)
+	if !j.stored && len(out) == 0 {
+		// Nothing to keep yet, so nothing is stored.
+		j.spare = data[:0]
+		return encErr
+	}
+	var werr error
+	if !j.stored {
+		if _, werr = j.storeSession(j.meta); werr != nil {
+			werr = fmt.Errorf("store session %s: %w", j.id, werr)
+		}
+	}
+	if werr == nil {
+		if werr = j.write(out); werr != nil {
+			werr = fmt.Errorf("write session %s log: %w", j.id, werr)
+		}
+	}
 	if werr != nil {
 		j.retry = out
-		werr = fmt.Errorf("write session %s log: %w", j.id, werr)
 		j.store.logger.Error("session journal: write failed; the events are kept for the next flush", "session", j.id, "bytes", len(out), "error", werr)
 	} else if len(out) == len(data) {
 		j.spare = data[:0]

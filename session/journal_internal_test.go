@@ -40,8 +40,6 @@ func TestJournalSurvivesAFullDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	disk := &fullDisk{File: j.file.(*os.File)}
-	j.file = disk
 	log := NewLog(nil)
 	log.SetSink(j)
 
@@ -49,6 +47,9 @@ func TestJournalSurvivesAFullDisk(t *testing.T) {
 	if err := j.Flush(); err != nil {
 		t.Fatal(err)
 	}
+	// The first Flush stored the session and created its log.
+	disk := &fullDisk{File: j.file.(*os.File)}
+	j.file = disk
 	disk.full = true
 	log.Append(UserMessage{})
 	if err := j.Flush(); !errors.Is(err, syscall.ENOSPC) {

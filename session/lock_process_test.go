@@ -55,20 +55,36 @@ func TestStoreHelperProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		fmt.Println(helperLine + "done")
-	case "open":
-		j, _, err := store.Open(arg)
-		if err == nil {
-			fmt.Println(helperLine + "opened")
+	case "probe":
+		// What this process can do with the session: get it, then open
+		// it (closing it again) or, when that fails, delete it.
+		_, getErr := store.Get(arg)
+		j, _, openErr := store.Open(arg)
+		report := fmt.Sprintf("get=%s open=%s", outcome(getErr), outcome(openErr))
+		if openErr == nil {
 			if err := j.Close(); err != nil {
 				t.Fatal(err)
 			}
-			return
+		} else {
+			report += fmt.Sprintf(" delete=%s: %v", outcome(store.Delete(arg)), openErr)
 		}
-		delErr := store.Delete(arg)
-		fmt.Printf("%slocked=%v delete-locked=%v: %v\n", helperLine,
-			errors.Is(err, session.ErrLocked), errors.Is(delErr, session.ErrLocked), err)
+		fmt.Println(helperLine + report)
 	default:
 		t.Fatalf("unknown helper mode %q", mode)
+	}
+}
+
+// outcome names what a store call came to, for a helper's report.
+func outcome(err error) string {
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, session.ErrNotFound):
+		return "not-found"
+	case errors.Is(err, session.ErrLocked):
+		return "locked"
+	default:
+		return "error"
 	}
 }
 
@@ -244,20 +260,43 @@ func TestStoreSharedByTwoProcesses(t *testing.T) {
 	}
 }
 
-// TestStoreLockedInAnotherProcess: a session open here is refused there,
-// naming this process, and opens there once closed here.
+// TestStoreLockedInAnotherProcess: a session open here does not exist
+// there until it has something to keep; from then on it is refused there,
+// naming this process, and it opens there once closed here.
 func TestStoreLockedInAnotherProcess(t *testing.T) {
-	ts := newTestStore(t)
-	j := ts.create(t, session.Meta{ID: "held-session-id"})
-	got := runHelper(t, ts.dir, "open", "held-session-id")
-	want := fmt.Sprintf("locked=true delete-locked=true: session held-ses… is open in another dsh-acp process (pid %d); close it there first", os.Getpid())
-	if got != want {
-		t.Errorf("helper said\n%s\nwant\n%s", got, want)
+	const id = "held-session-id"
+	locked := fmt.Sprintf("get=ok open=locked delete=locked: session held-ses… is open in another dsh-acp process (pid %d); close it there first", os.Getpid())
+	notFound := "get=not-found open=not-found delete=not-found: session not found: " + id
+	tests := []struct {
+		name string
+		keep func(t *testing.T, ts *testStore, j *session.Journal) // gives the session something to keep
+	}{
+		{"an event", func(t *testing.T, ts *testStore, j *session.Journal) {
+			record(t, j, session.NewLog(nil), session.TurnStarted{})
+		}},
+		{"a meta update", func(t *testing.T, ts *testStore, j *session.Journal) {
+			if _, err := ts.UpdateMeta(id, func(m *session.Meta) { m.Title = "titled" }); err != nil {
+				t.Fatal(err)
+			}
+		}},
 	}
-	if err := j.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if got := runHelper(t, ts.dir, "open", "held-session-id"); got != "opened" {
-		t.Errorf("after Close the helper said %q", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestStore(t)
+			j := ts.create(t, session.Meta{ID: id})
+			if got := runHelper(t, ts.dir, "probe", id); got != notFound {
+				t.Errorf("before it kept anything the helper said\n%s\nwant\n%s", got, notFound)
+			}
+			tt.keep(t, ts, j)
+			if got := runHelper(t, ts.dir, "probe", id); got != locked {
+				t.Errorf("helper said\n%s\nwant\n%s", got, locked)
+			}
+			if err := j.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if got := runHelper(t, ts.dir, "probe", id); got != "get=ok open=ok" {
+				t.Errorf("after Close the helper said %q", got)
+			}
+		})
 	}
 }

@@ -205,6 +205,34 @@ func (SettingChanged) Kind() string { return "session/setting" }
 // Kind returns "context/compacted".
 func (Compacted) Kind() string { return "context/compacted" }
 
+// CommandRan is a slash command the session answered itself, without
+// the model: the line the user typed and the reply shown. The model does
+// not see it.
+type CommandRan struct {
+	Line  string
+	Reply string
+}
+
+// FileRestored is one file an undo put back: its path and its text
+// before and after (nil: absent). Binary says the text is not shown.
+type FileRestored struct {
+	Path          string
+	Before, After *string
+	Binary        bool
+}
+
+// FilesRestored records an undo: the files put back as they were before
+// a turn.
+type FilesRestored struct {
+	Files []FileRestored
+}
+
+// Kind returns "command/ran".
+func (CommandRan) Kind() string { return "command/ran" }
+
+// Kind returns "files/restored".
+func (FilesRestored) Kind() string { return "files/restored" }
+
 // Kind returns "turn/end".
 func (TurnEnded) Kind() string { return "turn/end" }
 
@@ -224,3 +252,5 @@ func (TurnEnded) isPayload()        {}
 func (TitleChanged) isPayload()     {}
 func (SettingChanged) isPayload()   {}
 func (Compacted) isPayload()        {}
+func (CommandRan) isPayload()       {}
+func (FilesRestored) isPayload()    {}

@@ -38,6 +38,12 @@ var ErrInvalidID = errors.New("invalid session id")
 //	<dir>/sessions/<id>.jsonl   the session's events, one JSON object a line
 //	<dir>/sessions/<id>.lock    held by the process that has the session open
 //
+// A new session costs nothing on disk until it has something to keep:
+// its lock, its log and its index entry are made together, by its first
+// UpdateMeta or by the first Journal.Flush that has events to write,
+// whichever comes first. Until then only this process knows it; a
+// session closed before either leaves no trace.
+//
 // Several processes may share one directory (two editor windows): index
 // updates are serialized by a file lock, and a session is open in at most
 // one Journal at a time. Directories are created 0700 and files 0600. A
@@ -50,6 +56,9 @@ type Store struct {
 
 	indexMu sync.Mutex
 	index   indexCache
+
+	pendingMu sync.Mutex
+	pending   map[string]*Journal // sessions created here that keep nothing on disk yet
 }
 
 // StoreOptions configures a Store. The zero value is ready to use.
@@ -103,7 +112,7 @@ func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 	if dir == "" {
 		return nil, errors.New("open session store: no state directory")
 	}
-	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: newRedactor(opts.Secrets)}
+	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: newRedactor(opts.Secrets), pending: map[string]*Journal{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -116,10 +125,17 @@ func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 	return s, nil
 }
 
-// Create records a new session and returns its Journal, which holds the
-// session's lock until it is closed. A meta without an ID gets a new
-// random UUID; zero Created and Updated times become now. Creating an id
-// the store already has is an error.
+// Create starts a new session and returns its Journal. Nothing is
+// written yet: the session is stored — its lock taken, its log created,
+// its Meta added to the index — by its first UpdateMeta or by the first
+// Flush with events to write, and the Journal holds the lock from then
+// until it is closed. Until it is stored, the session is open in this
+// process only: Get and List do not see it, Open and Delete refuse it
+// with a *LockedError, and in another process it does not exist.
+//
+// A meta without an ID gets a new random UUID; zero Created and Updated
+// times become now. Creating an id the store already has, or one open in
+// a Journal here, is an error.
 func (s *Store) Create(meta Meta) (*Journal, error) {
 	if meta.ID == "" {
 		meta.ID = newID()
@@ -136,37 +152,33 @@ func (s *Store) Create(meta Meta) (*Journal, error) {
 	meta.Cwd = cleanPath(meta.Cwd)
 	meta.AdditionalDirectories = slices.Clone(meta.AdditionalDirectories)
 
-	lock, err := s.lockSession(meta.ID)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(s.logPath(meta.ID), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, filePerm)
-	if err != nil {
-		lock.Close()
+	// Every stored session has a log, so its absence says the id is new;
+	// storing the session checks again, holding its lock.
+	if _, err := os.Lstat(s.logPath(meta.ID)); err == nil {
+		return nil, fmt.Errorf("create session %s: %w", meta.ID, fs.ErrExist)
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("create session %s: %w", meta.ID, err)
 	}
-	err = s.updateIndex(func(doc *indexDoc) error {
-		if doc.find(meta.ID) >= 0 {
-			return fmt.Errorf("create session %s: already in the index", meta.ID)
-		}
-		doc.add(meta)
-		return nil
-	})
-	if err != nil {
-		f.Close()
-		os.Remove(s.logPath(meta.ID))
-		lock.Close()
-		return nil, err
+	s.pendingMu.Lock()
+	defer s.pendingMu.Unlock()
+	if s.pending[meta.ID] != nil {
+		return nil, fmt.Errorf("create session %s: %w", meta.ID, &LockedError{ID: meta.ID, PID: os.Getpid()})
 	}
-	return newJournal(s, meta.ID, lock, f, 0), nil
+	j := newPendingJournal(s, meta)
+	s.pending[meta.ID] = j
+	return j, nil
 }
 
 // Open locks the session and reads its log. The Journal appends to the
 // log from where it ends and holds the lock until it is closed. A session
-// open elsewhere is refused with a *LockedError (ErrLocked); one the
-// store does not have fails with ErrNotFound.
+// open elsewhere — in another process, or in a Journal here, stored or
+// not — is refused with a *LockedError (ErrLocked); one the store does
+// not have fails with ErrNotFound.
 func (s *Store) Open(id string) (*Journal, Loaded, error) {
 	if err := checkID(id); err != nil {
+		return nil, Loaded{}, err
+	}
+	if err := s.refusePending(id); err != nil {
 		return nil, Loaded{}, err
 	}
 	if _, err := os.Stat(s.logPath(id)); errors.Is(err, fs.ErrNotExist) {
@@ -208,7 +220,8 @@ func (s *Store) List(cwd string) ([]Meta, error) {
 	return metas, nil
 }
 
-// Get returns the session's Meta, or an error wrapping ErrNotFound.
+// Get returns the session's Meta, or an error wrapping ErrNotFound (as
+// for a session that is not stored yet; see Create).
 func (s *Store) Get(id string) (Meta, error) {
 	if err := checkID(id); err != nil {
 		return Meta{}, err
@@ -227,10 +240,23 @@ func (s *Store) Get(id string) (Meta, error) {
 // UpdateMeta changes the session's Meta with fn and returns what was
 // stored. Updated is set to now before fn runs (fn may set it otherwise);
 // fn cannot change the ID. Concurrent updates, from any process, apply
-// one after the other.
+// one after the other. A session open in a Journal here that is not
+// stored yet is stored by it (see Create); one closed before it was
+// stored is not found.
 func (s *Store) UpdateMeta(id string, fn func(*Meta)) (Meta, error) {
 	if err := checkID(id); err != nil {
 		return Meta{}, err
+	}
+	if j := s.pendingJournal(id); j != nil {
+		if m, stored, err := j.storeWith(fn); !stored {
+			return m, err
+		}
+		// Stored meanwhile by a Flush: update its index entry.
+	}
+	// A session in the index has a log, so without one there is no entry
+	// to update and the index need not be read.
+	if _, err := os.Lstat(s.logPath(id)); errors.Is(err, fs.ErrNotExist) {
+		return Meta{}, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
 	var out Meta
 	err := s.updateIndex(func(doc *indexDoc) error {
@@ -253,10 +279,13 @@ func (s *Store) UpdateMeta(id string, fn func(*Meta)) (Meta, error) {
 }
 
 // Delete removes the session: its index entry, its log and its lock
-// file. A session open in a Journal, here or in another process, is
-// refused with a *LockedError (ErrLocked).
+// file. A session open in a Journal, here (stored or not) or in another
+// process, is refused with a *LockedError (ErrLocked).
 func (s *Store) Delete(id string) error {
 	if err := checkID(id); err != nil {
+		return err
+	}
+	if err := s.refusePending(id); err != nil {
 		return err
 	}
 	metas, err := s.readIndex()

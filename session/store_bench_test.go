@@ -158,18 +158,32 @@ func BenchmarkStoreList1000Sessions(b *testing.B) {
 	})
 }
 
+// BenchmarkStoreCreate measures a new session in a store already holding
+// some: "new" is what session/new pays (Create and Close of a session
+// that keeps nothing); "stored" adds the first Flush, which stores the
+// session (its lock, its log, its index entry) as its first prompt does.
 func BenchmarkStoreCreate(b *testing.B) {
 	for _, existing := range []int{0, 1000} {
-		b.Run(fmt.Sprintf("existing=%d", existing), func(b *testing.B) {
-			ts := newTestStore(b)
-			populate(b, ts, existing)
-			b.ReportAllocs()
-			for b.Loop() {
-				j := ts.create(b, session.Meta{Cwd: "/work/proj", Model: "deepseek-v4-flash", Preset: "workspace-write"})
-				if err := j.Close(); err != nil {
-					b.Fatal(err)
+		for _, keep := range []bool{false, true} {
+			name := map[bool]string{false: "new", true: "stored"}[keep]
+			b.Run(fmt.Sprintf("%s/existing=%d", name, existing), func(b *testing.B) {
+				ts := newTestStore(b)
+				populate(b, ts, existing)
+				ev := session.Event{Seq: 1, Time: ts.clock.Now(), Turn: 1, Payload: session.TurnStarted{}}
+				b.ReportAllocs()
+				for b.Loop() {
+					j := ts.create(b, session.Meta{Cwd: "/work/proj", Model: "deepseek-v4-flash", Preset: "workspace-write"})
+					if keep {
+						j.Write(ev)
+						if err := j.Flush(); err != nil {
+							b.Fatal(err)
+						}
+					}
+					if err := j.Close(); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"bytes"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -98,6 +99,36 @@ func (ts *testStore) create(t testing.TB, meta session.Meta) *session.Journal {
 		t.Fatal(err)
 	}
 	return j
+}
+
+// createStored makes a session with one event, so that it is stored,
+// closes it and returns its id.
+func (ts *testStore) createStored(t testing.TB, meta session.Meta) string {
+	t.Helper()
+	j := ts.create(t, meta)
+	record(t, j, session.NewLog(ts.clock.Now), session.TurnStarted{})
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return j.ID()
+}
+
+// files lists what the store's directory holds, relative to it, sorted.
+func (ts *testStore) files(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(ts.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(ts.dir, path)
+		out = append(out, filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // open opens a session and fails the test on error.

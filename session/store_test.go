@@ -3,6 +3,7 @@ package session_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -60,17 +61,49 @@ func TestStoreCreateAndOpenRoundTrip(t *testing.T) {
 	}
 }
 
+// TestStoreCreateRejectsAnExistingID: an id stored, or open here, cannot
+// be created again; one closed before anything was kept can.
 func TestStoreCreateRejectsAnExistingID(t *testing.T) {
-	ts := newTestStore(t)
-	j := ts.create(t, session.Meta{ID: "fixed-id"})
-	if err := j.Close(); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name    string
+		before  func(t *testing.T, ts *testStore) // leaves fixed-id in some state
+		wantErr error                             // nil: the second Create succeeds
+	}{
+		{"stored and closed", func(t *testing.T, ts *testStore) { ts.createStored(t, session.Meta{ID: "fixed-id"}) }, fs.ErrExist},
+		{"stored and open", func(t *testing.T, ts *testStore) {
+			j := ts.create(t, session.Meta{ID: "fixed-id"})
+			t.Cleanup(func() { j.Close() })
+			record(t, j, session.NewLog(nil), session.TurnStarted{})
+		}, fs.ErrExist},
+		{"open, nothing kept", func(t *testing.T, ts *testStore) {
+			j := ts.create(t, session.Meta{ID: "fixed-id"})
+			t.Cleanup(func() { j.Close() })
+		}, session.ErrLocked},
+		{"closed, nothing kept", func(t *testing.T, ts *testStore) {
+			if err := ts.create(t, session.Meta{ID: "fixed-id"}).Close(); err != nil {
+				t.Fatal(err)
+			}
+		}, nil},
 	}
-	if _, err := ts.Create(session.Meta{ID: "fixed-id"}); err == nil {
-		t.Fatal("created fixed-id twice")
-	}
-	if metas, _ := ts.List(""); len(metas) != 1 {
-		t.Errorf("index holds %d sessions", len(metas))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestStore(t)
+			tt.before(t, ts)
+			j, err := ts.Create(session.Meta{ID: "fixed-id"})
+			if tt.wantErr == nil {
+				if err != nil {
+					t.Fatalf("Create = %v", err)
+				}
+				j.Close()
+				return
+			}
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Create = %v, want %v", err, tt.wantErr)
+			}
+			if metas, _ := ts.List(""); len(metas) > 1 {
+				t.Errorf("index holds %d sessions", len(metas))
+			}
+		})
 	}
 }
 
@@ -78,10 +111,7 @@ func TestStoreListNewestFirstAndByCwd(t *testing.T) {
 	ts := newTestStore(t)
 	cwds := []string{"/a", "/b", "/a/", "/a/sub", "/a/../a"}
 	for i, cwd := range cwds {
-		j := ts.create(t, session.Meta{ID: fmt.Sprintf("s%d", i), Cwd: cwd})
-		if err := j.Close(); err != nil {
-			t.Fatal(err)
-		}
+		ts.createStored(t, session.Meta{ID: fmt.Sprintf("s%d", i), Cwd: cwd})
 		ts.clock.Advance(time.Minute)
 	}
 	// Touching s0 makes it the newest.
@@ -172,23 +202,38 @@ func TestStoreDelete(t *testing.T) {
 	}
 }
 
+// TestStoreOpenRefusesASessionOpenInThisProcess: Open and Delete refuse
+// a session open in a Journal here, stored or not, naming this process.
 func TestStoreOpenRefusesASessionOpenInThisProcess(t *testing.T) {
-	ts := newTestStore(t)
-	j := ts.create(t, session.Meta{ID: "0123456789abcdef"})
-	_, _, err := ts.Open("0123456789abcdef")
-	var locked *session.LockedError
-	if !errors.Is(err, session.ErrLocked) || !errors.As(err, &locked) || locked.PID != os.Getpid() {
-		t.Fatalf("second Open = %v, want a LockedError naming this process", err)
-	}
-	if want := "session 01234567… is already open in this dsh-acp process"; err.Error() != want {
-		t.Errorf("message = %q, want %q", err, want)
-	}
-	if err := j.Close(); err != nil {
-		t.Fatal(err)
-	}
-	j2, _ := ts.open(t, "0123456789abcdef")
-	if err := j2.Close(); err != nil {
-		t.Fatal(err)
+	for _, stored := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stored=%v", stored), func(t *testing.T) {
+			ts := newTestStore(t)
+			j := ts.create(t, session.Meta{ID: "0123456789abcdef"})
+			if stored {
+				record(t, j, session.NewLog(nil), session.TurnStarted{})
+			}
+			_, _, err := ts.Open("0123456789abcdef")
+			var locked *session.LockedError
+			if !errors.Is(err, session.ErrLocked) || !errors.As(err, &locked) || locked.PID != os.Getpid() {
+				t.Fatalf("second Open = %v, want a LockedError naming this process", err)
+			}
+			if want := "session 01234567… is already open in this dsh-acp process"; err.Error() != want {
+				t.Errorf("message = %q, want %q", err, want)
+			}
+			if err := ts.Delete("0123456789abcdef"); !errors.Is(err, session.ErrLocked) {
+				t.Errorf("Delete = %v, want ErrLocked", err)
+			}
+			if err := j.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if !stored {
+				return
+			}
+			j2, _ := ts.open(t, "0123456789abcdef")
+			if err := j2.Close(); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
 
@@ -295,6 +340,9 @@ func TestOpenStoreNeedsADirectory(t *testing.T) {
 	}
 }
 
+// TestStoreReportsACorruptIndex: a corrupt index is reported, naming
+// it, and never replaced; a session that cannot enter it keeps its events
+// for the Flush after the index is repaired.
 func TestStoreReportsACorruptIndex(t *testing.T) {
 	ts := newTestStore(t)
 	index := filepath.Join(ts.dir, "index.json")
@@ -304,7 +352,37 @@ func TestStoreReportsACorruptIndex(t *testing.T) {
 	if _, err := ts.List(""); err == nil || !strings.Contains(err.Error(), index) {
 		t.Errorf("List over a corrupt index = %v, want an error naming it", err)
 	}
-	if _, err := ts.Create(session.Meta{}); err == nil {
-		t.Error("Create over a corrupt index succeeded (it would drop every entry)")
+	j := ts.create(t, session.Meta{ID: "s"})
+	defer j.Close()
+	log := session.NewLog(nil)
+	log.SetSink(j)
+	log.Append(session.TurnStarted{})
+	if err := j.Flush(); err == nil || !strings.Contains(err.Error(), index) {
+		t.Errorf("Flush over a corrupt index = %v, want an error naming it", err)
+	}
+	if _, err := ts.UpdateMeta("s", func(m *session.Meta) { m.Title = "t" }); err == nil {
+		t.Error("UpdateMeta over a corrupt index succeeded (it would drop every entry)")
+	}
+	if data, _ := os.ReadFile(index); string(data) != "{not json" {
+		t.Errorf("the corrupt index was replaced by %q", data)
+	}
+	if _, err := os.Stat(ts.logPath("s")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a session not in the index has a log: %v", err)
+	}
+
+	if err := os.Remove(index); err != nil {
+		t.Fatal(err)
+	}
+	log.Append(session.TurnEnded{})
+	if err := j.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	j2, loaded := ts.open(t, "s")
+	defer j2.Close()
+	if got := kinds(loaded.Events); !slices.Equal(got, []string{"turn/start", "turn/end"}) {
+		t.Errorf("loaded %v", got)
 	}
 }

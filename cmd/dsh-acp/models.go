@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/bridge"
@@ -94,4 +95,14 @@ func knownSecrets(cfg config) []string {
 		}
 	}
 	return out
+}
+
+// userCommandDirs holds the user's own slash commands:
+// $XDG_CONFIG_HOME/dsh-acp/commands (none without a config directory).
+func userCommandDirs(cfg config) []string {
+	dir, err := configfile.Dir(cfg.env.get)
+	if err != nil || dir == "" {
+		return nil
+	}
+	return []string{filepath.Join(dir, "commands")}
 }

@@ -50,8 +50,9 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	defer listing.Wait()
 	defer stopListing()
 	store := openStore(cfg, logger)
-	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger,
-		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
+	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir,
+		CommandDirs: userCommandDirs(cfg),
+		Shell:       shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
 	opts := bridge.Options{
 		Name: "dsh-acp", Title: "dsh", Version: version(),
 		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices,

@@ -108,6 +108,8 @@ func fillStore(b *testing.B, dir, cwd string, n int) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		// An event, so that the session is stored.
+		j.Write(session.Event{Seq: 1, Time: at, Turn: 1, Payload: session.TurnStarted{}})
 		if err := j.Close(); err != nil {
 			b.Fatal(err)
 		}

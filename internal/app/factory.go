@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
+	"slices"
 
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/bridge"
@@ -27,6 +29,13 @@ type Config struct {
 	Provider llm.Provider
 	// Models, when set, serves each session the model its settings name.
 	Models Models
+	// StateDir, when set, keeps each project's remembered permission
+	// rules (and, later, its checkpoints); empty remembers nothing.
+	StateDir string
+	// CommandDirs hold the user's own slash commands (Markdown prompt
+	// files); each session also reads its project's .dsh/commands, which
+	// win.
+	CommandDirs []string
 	// Instructions finds a session's project instructions (AGENTS.md and
 	// the like) for the system prompt; nil gives none.
 	Instructions func(cwd string) (string, error)
@@ -62,7 +71,12 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	if cfg.Provider == nil && cfg.Models == nil {
 		return rt, errors.New("no model provider configured")
 	}
-	ws, err := workspace.New(sc.Cwd, sc.Roots[1:], files(sc))
+	fsys := files(sc)
+	var undo *undoHistory
+	if cfg.StateDir != "" {
+		undo, fsys = newUndoHistory(sc.Roots[0], cfg.StateDir, sc.ID, fsys, cfg.Logger)
+	}
+	ws, err := workspace.New(sc.Cwd, sc.Roots[1:], fsys)
 	if err != nil {
 		return rt, err
 	}
@@ -104,6 +118,9 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 		preset = sc.Settings.Preset
 	}
 	pol := policy.New(reg, ws, preset)
+	if cfg.StateDir != "" {
+		pol.WithRules(policy.OpenRuleBook(cfg.StateDir, ws.Roots()[0]))
+	}
 	p := pipeline.New(reg, pipeline.Options{Approver: sc.Approver, Logger: cfg.Logger})
 	p.UsePreExecute(scope, pol.PreExecute)
 	ag, err := agent.New(agent.Options{
@@ -113,7 +130,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	if err != nil {
 		return rt, err
 	}
-	return bridge.Runtime{
+	rt = bridge.Runtime{
 		Agent: ag,
 		Log:   log,
 		Close: func() {
@@ -122,13 +139,23 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 			}
 			scope.Close()
 		},
+		Rules:    rulesOf(pol),
+		Compact:  ag.Compact,
+		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs), filepath.Join(ws.Roots()[0], ".dsh", "commands"))...),
 		Apply: func(s bridge.Settings) {
 			model.set(s)
 			if s.Preset != "" {
 				pol.SetPreset(s.Preset)
 			}
 		},
-	}, nil
+	}
+	if undo != nil {
+		rt.Checkpoint = func(ctx context.Context) error {
+			return undo.checkpoint(ctx, fmt.Sprintf("before turn %d", log.Turn()+1))
+		}
+		rt.Undo = undo.undo
+	}
+	return rt, nil
 }
 
 // files is the session's file access: the editor's inside the roots when
@@ -165,4 +192,13 @@ func sessionTools(ws *workspace.Workspace, cfg Config, sh *shell.Shell, log *ses
 	tools := append(fileTools, searchTools...)
 	tools = append(tools, sh.Tools()...)
 	return append(tools, plan), nil
+}
+
+// rulesOf is the policy as the bridge's rule keeper, or nil when it
+// remembers nothing (a nil *Policy inside the interface would not be).
+func rulesOf(pol *policy.Policy) bridge.Rules {
+	if pol.RuleBook() == nil {
+		return nil
+	}
+	return pol
 }

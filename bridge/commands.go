@@ -1,0 +1,201 @@
+package bridge
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// CustomCommand is a slash command the user wrote: a prompt file whose
+// text, with $ARGUMENTS replaced by what follows the command, is sent to
+// the model.
+type CustomCommand struct {
+	Name, Description string
+	// Prompt is the file's text.
+	Prompt string
+}
+
+// slashCommand is a command the user types as "/name arguments".
+type slashCommand struct {
+	name, description string
+	// hint, when set, says the command takes free text.
+	hint string
+	// local answers the command in the session itself; nil sends
+	// prompt's text to the model instead.
+	local  func(s *liveSession, ctx context.Context, args string) (reply string, err error)
+	prompt func(args string) string
+}
+
+// initPrompt asks the model to write the project's AGENTS.md.
+const initPrompt = `Write an AGENTS.md file at the root of this project for coding agents that will work in it.
+Look at the project first: its layout, languages, build and test commands, conventions and anything surprising.
+Then write a concise AGENTS.md: how to build, test and lint; where things live; the conventions to follow; pitfalls.
+If an AGENTS.md exists, improve it rather than starting over. Keep it under about 150 lines.`
+
+// commands returns the session's slash commands: the built-in ones (those
+// its runtime supports), then the user's own.
+func (s *liveSession) commands() []slashCommand {
+	var out []slashCommand
+	if s.rt.Undo != nil {
+		out = append(out, slashCommand{name: "undo", description: "Put back every file the last turn changed (repeat to go further back)", local: (*liveSession).undo})
+	}
+	if s.rt.Compact != nil {
+		out = append(out, slashCommand{name: "compact", description: "Summarize the conversation so far to free the context window", local: (*liveSession).compact})
+	}
+	if s.rt.Rules != nil {
+		out = append(out, slashCommand{name: "permissions", description: "List this project's remembered approvals; `remove N` forgets one", hint: "remove N", local: (*liveSession).permissions})
+	}
+	out = append(out,
+		slashCommand{name: "init", description: "Have the agent write an AGENTS.md for this project", prompt: func(string) string { return initPrompt }},
+		slashCommand{name: "help", description: "List the commands", local: (*liveSession).help},
+	)
+	for _, c := range s.rt.Commands {
+		if slices.ContainsFunc(out, func(b slashCommand) bool { return b.name == c.Name }) {
+			continue // a built-in keeps its name
+		}
+		text := c.Prompt
+		out = append(out, slashCommand{name: c.Name, description: c.Description, hint: "arguments",
+			prompt: func(args string) string { return strings.ReplaceAll(text, "$ARGUMENTS", args) }})
+	}
+	return out
+}
+
+// availableCommands is the update that tells the client the commands.
+func (s *liveSession) availableCommands() acp.AvailableCommandsUpdate {
+	var out []acp.AvailableCommand
+	for _, c := range s.commands() {
+		cmd := acp.AvailableCommand{Name: c.name, Description: c.description}
+		if c.hint != "" {
+			cmd.Input = &acp.UnstructuredCommandInput{Hint: c.hint}
+		}
+		out = append(out, cmd)
+	}
+	return acp.AvailableCommandsUpdate{AvailableCommands: out}
+}
+
+// announceCommands tells the client the session's commands once the
+// answer that gives it the session has been sent.
+func (s *liveSession) announceCommands(ctx context.Context) {
+	send := func() { s.out.push(s.availableCommands()) }
+	if !acp.AfterAnswer(ctx, send) {
+		send()
+	}
+}
+
+// parseCommand finds the command a prompt starts with ("/name args");
+// ok is false for a prompt that is not one of the session's commands.
+func (s *liveSession) parseCommand(content []presentation.ContentBlock) (cmd slashCommand, line, args string, ok bool) {
+	text := strings.TrimSpace(presentation.JoinText(content))
+	if !strings.HasPrefix(text, "/") {
+		return cmd, "", "", false
+	}
+	name, args, _ := strings.Cut(text[1:], " ")
+	if i := strings.IndexAny(name, "\n\t"); i >= 0 {
+		name, args = name[:i], name[i+1:]+" "+args
+	}
+	for _, c := range s.commands() {
+		if c.name == name {
+			return c, text, strings.TrimSpace(args), true
+		}
+	}
+	return cmd, "", "", false
+}
+
+// runLocal answers a local command: its reply is logged (so a replay shows
+// it) and shown; the model does not see it.
+func (s *liveSession) runLocal(ctx context.Context, cmd slashCommand, line, args string) error {
+	reply, err := cmd.local(s, ctx, args)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		reply = fmt.Sprintf("/%s failed: %v", cmd.name, err)
+	}
+	s.rt.Log.Append(session.CommandRan{Line: line, Reply: reply})
+	return nil
+}
+
+func (s *liveSession) help(context.Context, string) (string, error) {
+	var b strings.Builder
+	b.WriteString("Commands:\n")
+	for _, c := range s.commands() {
+		fmt.Fprintf(&b, "- /%s — %s\n", c.name, c.description)
+	}
+	return b.String(), nil
+}
+
+func (s *liveSession) undo(ctx context.Context, _ string) (string, error) {
+	files, note, err := s.rt.Undo(ctx)
+	if err != nil {
+		return "", err
+	}
+	if len(files) == 0 {
+		reply := "Nothing to undo: no earlier turn changed a file."
+		if note != "" {
+			reply += " " + note
+		}
+		return reply, nil
+	}
+	s.rt.Log.Append(session.FilesRestored{Files: files})
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	s.rt.Log.Append(session.ContextMessage{Message: registry.UserContext(
+		"The user undid the agent's last turn: these files are back as they were before it: " + strings.Join(paths, ", ") +
+			". What that turn did to them is gone; read them again before relying on their content.")})
+	reply := fmt.Sprintf("Restored %d %s to how %s before the last turn.", len(files), plural(len(files), "file", "files"), plural(len(files), "it was", "they were"))
+	if note != "" {
+		reply += " " + note
+	}
+	return reply, nil
+}
+
+func (s *liveSession) compact(ctx context.Context, _ string) (string, error) {
+	turns, err := s.rt.Compact(ctx)
+	if err != nil {
+		return "", err
+	}
+	if turns == 0 {
+		return "Nothing to compact yet: the conversation has no earlier turn to summarize.", nil
+	}
+	return fmt.Sprintf("Summarized %d earlier %s; the model sees the summary and the latest turn.", turns, plural(turns, "turn", "turns")), nil
+}
+
+func (s *liveSession) permissions(_ context.Context, args string) (string, error) {
+	book := s.rt.Rules
+	if verb, n, _ := strings.Cut(args, " "); verb == "remove" || verb == "delete" {
+		i, err := strconv.Atoi(strings.TrimSpace(n))
+		if err != nil {
+			return "", fmt.Errorf("say which rule to remove by its number, e.g. /permissions remove 2")
+		}
+		removed, err := book.Forget(i - 1)
+		if err != nil {
+			return "", err
+		}
+		return "Removed: " + removed.String() + ".", nil
+	} else if args != "" {
+		return "", fmt.Errorf("unknown argument %q: /permissions lists the rules, /permissions remove N forgets one", args)
+	}
+	rules, err := book.List()
+	if err != nil {
+		return "", err
+	}
+	if len(rules) == 0 {
+		return "No remembered approvals in this project. Answer a permission prompt with an \"Always\" option to add one.", nil
+	}
+	var b strings.Builder
+	b.WriteString("Remembered approvals in this project (a reject wins over an allow):\n")
+	for i, r := range rules {
+		fmt.Fprintf(&b, "%d. %s\n", i+1, r)
+	}
+	b.WriteString("\n/permissions remove N forgets one.")
+	return b.String(), nil
+}

@@ -1,0 +1,100 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os/exec"
+	"strings"
+	"sync"
+
+	"github.com/dsh-acp/dsh-acp/checkpoint"
+	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// undoHistory is a session's undo: checkpoints of its first root in a
+// shadow git repository, opened at the first turn (a session that is
+// never prompted costs nothing; the first snapshot of a project takes a
+// while, later ones are quick), or, without git, the file tools'
+// pre-images.
+type undoHistory struct {
+	opts checkpoint.Options
+
+	mu     sync.Mutex
+	undoer checkpoint.Undoer
+}
+
+// newUndoHistory prepares the undo of a session rooted at root. With git
+// it returns files unchanged; without git it wraps files so that writes
+// keep their pre-images.
+func newUndoHistory(root, stateDir, sessionID string, files workspace.FileSystem, logger *slog.Logger) (*undoHistory, workspace.FileSystem) {
+	h := &undoHistory{opts: checkpoint.Options{Root: root, StateDir: stateDir, Stack: sessionID, Logger: logger}}
+	if _, err := exec.LookPath("git"); err != nil {
+		pre := checkpoint.NewPreImages(files, checkpoint.PreImagesOptions{})
+		h.undoer = pre
+		return h, pre.Files()
+	}
+	return h, files
+}
+
+// wait returns the undoer, opening the shadow repository the first time.
+func (h *undoHistory) wait(ctx context.Context) (checkpoint.Undoer, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.undoer == nil {
+		cp, err := checkpoint.Open(ctx, h.opts)
+		if err != nil {
+			return nil, err
+		}
+		h.undoer = cp
+	}
+	return h.undoer, nil
+}
+
+// checkpoint records the workspace before a turn.
+func (h *undoHistory) checkpoint(ctx context.Context, label string) error {
+	u, err := h.wait(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = u.Push(ctx, label)
+	return err
+}
+
+// undo puts back what the last recorded turn changed.
+func (h *undoHistory) undo(ctx context.Context) ([]session.FileRestored, string, error) {
+	u, err := h.wait(ctx)
+	if err != nil {
+		return nil, "", fmt.Errorf("undo is not available: %w", err)
+	}
+	r, err := u.Undo(ctx)
+	if errors.Is(err, checkpoint.ErrNothingToUndo) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	files := make([]session.FileRestored, len(r.Changes))
+	for i, c := range r.Changes {
+		files[i] = session.FileRestored{Path: c.Path, Before: c.Before, After: c.After, Binary: c.Binary || c.Link}
+	}
+	return files, undoNote(r), nil
+}
+
+// undoNote says what an undo left alone, and why.
+func undoNote(r checkpoint.Restored) string {
+	var notes []string
+	if r.Note != "" {
+		notes = append(notes, r.Note)
+	}
+	if len(r.Untouched) > 0 {
+		left := make([]string, len(r.Untouched))
+		for i, s := range r.Untouched {
+			left[i] = fmt.Sprintf("%s (%s)", s.Path, s.Reason)
+		}
+		notes = append(notes, "Left as they are: "+strings.Join(left, ", ")+".")
+	}
+	return strings.Join(notes, " ")
+}

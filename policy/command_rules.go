@@ -1,0 +1,106 @@
+package policy
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/registry"
+)
+
+// commandTool is the tool whose calls run a shell command line.
+const commandTool = "bash"
+
+// commandArgs are the arguments of a command call the policy reads.
+type commandArgs struct {
+	Command string `json:"command"`
+	Workdir string `json:"workdir"`
+}
+
+// commandOf returns the command line a call runs; ok is false for a call
+// that runs none.
+func commandOf(call *registry.Call) (commandArgs, bool) {
+	if call.Name() != commandTool {
+		return commandArgs{}, false
+	}
+	var a commandArgs
+	if err := call.Arguments().Decode(&a); err != nil || a.Command == "" {
+		return commandArgs{}, false
+	}
+	return a, true
+}
+
+// decideCommand judges a command line by what it runs, parsed: every
+// simple command in it must be read-only or allowed by the project's
+// rules, and anything it writes must lie inside the workspace (and the
+// preset must let it write); a reject rule on any part of it denies it.
+// Anything that cannot be judged asks.
+func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipeline.Decision {
+	dir := p.ws.Cwd()
+	if a.Workdir != "" {
+		dir = p.ws.Resolve(a.Workdir)
+	}
+	env := command.Env{
+		Inside: func(path string) bool {
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, path)
+			}
+			return p.ws.Contains(path)
+		},
+		Writes: preset == WorkspaceWrite,
+	}
+	for _, r := range rules {
+		if r.Tool == commandTool && len(r.Command) > 0 {
+			env.Rules = append(env.Rules, command.Rule{Allow: r.Allow, Prefix: r.Command})
+		}
+	}
+	verdict, reason := command.Evaluate(a.Command, env)
+	switch verdict {
+	case command.Allow:
+		return pipeline.Allow()
+	case command.Deny:
+		return pipeline.Deny(fmt.Sprintf("%s: %s", commandTool, reason))
+	default:
+		return pipeline.Ask(fmt.Sprintf("%s: %s", commandTool, reason))
+	}
+}
+
+// decideCommandCall is Decide for a command call: a reject rule denies
+// it under every preset; full access runs it; otherwise a working
+// directory outside the workspace asks, and the parsed command decides.
+func (p *Policy) decideCommandCall(a commandArgs, preset Preset, rules []Rule, paths []string) pipeline.Decision {
+	d := p.decideCommand(a, preset, rules)
+	if d.Kind == pipeline.DecisionDeny {
+		return d
+	}
+	if preset == FullAccess {
+		return pipeline.Allow()
+	}
+	for _, path := range paths {
+		if path != "" && !p.ws.Contains(path) {
+			return pipeline.Ask(fmt.Sprintf("%s runs in %s, outside the workspace", commandTool, p.where(path)))
+		}
+	}
+	return d
+}
+
+// suggestCommand is Suggest for a command: "always" remembers the
+// prefix of every simple command of the line that is not read-only
+// (program and leading sub-command words); handled is false for a call
+// that runs none, ok false for a command line whose prefixes cannot be
+// told (a program named by an expansion, an eval) or that needs none.
+func (p *Policy) suggestCommand(call *registry.Call) (rules []Rule, ok, handled bool) {
+	a, isCommand := commandOf(call)
+	if !isCommand {
+		return nil, false, false
+	}
+	parsed, err := command.Parse(a.Command)
+	if err != nil {
+		return nil, false, true
+	}
+	for _, prefix := range parsed.Prefixes() {
+		rules = append(rules, Rule{Allow: true, Tool: commandTool, Command: prefix})
+	}
+	return rules, len(rules) > 0, true
+}
