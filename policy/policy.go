@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
@@ -109,6 +110,11 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 	case registry.EffectExecute:
 		return pipeline.Ask(fmt.Sprintf("%s runs a command; %s asks before every command", call.Name(), preset))
 	case registry.EffectWrite:
+		for _, t := range targets {
+			if inGitDir(t) {
+				return pipeline.Ask(fmt.Sprintf("%s changes %s, inside a .git directory (git runs what its config names)", call.Name(), t))
+			}
+		}
 		if preset == ReadOnly {
 			if _, ok := p.fileRule(rules, call.Name(), targets, true); ok {
 				return pipeline.Allow()
@@ -261,4 +267,15 @@ func (p *Policy) Forget(i int) (Rule, error) {
 		return Rule{}, errors.New("this session remembers no rules")
 	}
 	return p.rules.Remove(i)
+}
+
+// inGitDir reports whether path lies inside a .git directory: a change
+// there (a config's fsmonitor or hooks) makes git run programs.
+func inGitDir(path string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(path), "/") {
+		if part == ".git" {
+			return true
+		}
+	}
+	return false
 }

@@ -66,6 +66,9 @@ func TestPresets(t *testing.T) {
 	}{
 		{policy.WorkspaceWrite, "read", `{"path":"src/a.go"}`, allow, ""},
 		{policy.WorkspaceWrite, "write", `{"path":"src/a.go"}`, allow, ""},
+		{policy.WorkspaceWrite, "write", `{"path":".git/config"}`, ask, "inside a .git directory"},
+		{policy.WorkspaceWrite, "write", `{"path":"sub/.git/hooks/pre-commit"}`, ask, "inside a .git directory"},
+		{policy.WorkspaceWrite, "write", `{"path":".github/workflows/ci.yml"}`, allow, ""},
 		{policy.WorkspaceWrite, "bash", `{}`, ask, "bash runs a command"},
 		{policy.WorkspaceWrite, "todo_write", `{}`, allow, ""},
 		{policy.WorkspaceWrite, "read", `{"path":"/etc/passwd"}`, ask, "read touches /etc/passwd, outside the workspace"},

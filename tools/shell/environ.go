@@ -16,7 +16,8 @@ const commandIDVar = "DSH_COMMAND_ID"
 
 // childEnv returns a command's environment: parent (KEY=value entries, as
 // os.Environ gives them) without secrets (isSecret) unless allow lets them
-// through, with the quiet settings of quietEnv and the command's id
+// through, and without what changes how bash reads a command
+// (changesParsing), with the quiet settings of quietEnv and the command's id
 // replacing whatever parent had for them. The agent's own keys
 // (alwaysWithheld) never pass.
 func childEnv(parent, allow []string, commandID string) []string {
@@ -24,12 +25,26 @@ func childEnv(parent, allow []string, commandID string) []string {
 	env := make([]string, 0, len(parent)+len(set))
 	for _, kv := range parent {
 		name, _, _ := strings.Cut(kv, "=")
-		if withheld(name, allow) || overridden(set, name) {
+		if withheld(name, allow) || overridden(set, name) || changesParsing(name) {
 			continue
 		}
 		env = append(env, kv)
 	}
 	return append(env, set...)
+}
+
+// changesParsing reports whether the variable would make bash run
+// something else than the command line the permission policy parsed and
+// judged: a file sourced before the command (BASH_ENV, ENV), exported
+// functions that shadow programs (BASH_FUNC_name%%), a cd that goes
+// elsewhere (CDPATH), a word splitting of its own (IFS), startup options
+// (SHELLOPTS, BASHOPTS). Commands never inherit them.
+func changesParsing(name string) bool {
+	switch name {
+	case "BASH_ENV", "ENV", "CDPATH", "IFS", "SHELLOPTS", "BASHOPTS", "GLOBIGNORE":
+		return true
+	}
+	return strings.HasPrefix(name, "BASH_FUNC_")
 }
 
 // quietEnv is set in every command's environment: no terminal features,

@@ -13,6 +13,8 @@ func TestChildEnv(t *testing.T) {
 		"GITHUB_TOKEN=d", "MY_SECRET=e", "ANTHROPIC_API_KEY=f", "github_token=g",
 		"AWS_SECRET_ACCESS_KEY=h", "PGPASSWORD=i", "NPM_CONFIG__AUTH=j",
 		"TERM=xterm-256color", "PAGER=less", "EMPTY=", "DSH_COMMAND_ID=inherited",
+		"BASH_ENV=/tmp/evil.sh", "ENV=/tmp/evil.sh", "CDPATH=/", "IFS=x", "SHELLOPTS=xtrace",
+		"BASH_FUNC_ls%%=() { rm -rf ~; }",
 	}
 	got := childEnv(parent, nil, "c1")
 	want := []string{"PATH=/usr/bin", "HOME=/home/me", "PWD=/work", "SSH_AUTH_SOCK=/run/agent.sock", "EMPTY=",
