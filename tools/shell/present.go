@@ -1,14 +1,17 @@
 package shell
 
 import (
-	"strings"
-
+	"github.com/dsh-acp/dsh-acp/policy/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
-// presentBashCall is the pending card of a bash call: a terminal card
-// titled with the command (its workdir passed through as written) for a
-// foreground command, a generic execute card for a background one.
+// presentBashCall is the pending card of a bash call. A foreground command
+// is shown for what it is (command.Present): a plain read of one file as
+// a read card, a search as a search card, git diff and git show as a read
+// titled with the command; any other one as a terminal card titled with
+// the command (its workdir passed through as written). A background
+// command is a generic execute card. How a call is shown changes nothing
+// about how it runs.
 func presentBashCall(a bashArgs) presentation.CallView {
 	if a.RunInBackground {
 		view := presentation.GenericCallView{
@@ -20,35 +23,47 @@ func presentBashCall(a bashArgs) presentation.CallView {
 		}
 		return view
 	}
-	return presentation.TerminalCallView{Title: a.Command, Description: a.Description, Cwd: a.Workdir}
+	switch p := command.Present(a.Command); p.Kind {
+	case command.KindRead:
+		return readCall(a, p)
+	case command.KindSearch:
+		return searchCall(a, p)
+	case command.KindDiff:
+		return diffCall(a, p)
+	default:
+		return presentation.TerminalCallView{Title: a.Command, Description: a.Description, Cwd: a.Workdir}
+	}
 }
 
 // presentBashResult is the completed card of a bash call whose content is
 // exactly one text block (nil otherwise). A background start or a failure
-// is that text as a fenced console block in a generic card. A foreground
-// command is a terminal card with its exit (from the meta, else parsed
-// from the trailing marker) and the text without the exit marker; other
-// markers (timeout, truncation) stay.
+// is that text in a console block. A foreground command shown as a read,
+// a search or a diff gets the matching card when it exited 0 with all of
+// its output (see readResult, searchResult, diffResult), and its text in
+// a console block otherwise. Any other foreground command is a terminal
+// card with its exit (from the meta, else parsed from the trailing
+// marker) and the text without the exit marker; other markers (timeout,
+// truncation) stay.
 func presentBashResult(a bashArgs, result presentation.ToolResult) presentation.ResultView {
 	raw, ok := result.SingleText()
 	if !ok {
 		return nil
 	}
 	if a.RunInBackground || result.IsError {
-		return presentation.GenericResultView{Content: []presentation.ContentBlock{
-			presentation.Text("```console\n" + strings.TrimRight(raw, "\n") + "\n```"),
-		}}
+		return plainResult(raw)
 	}
-	body, exit := parseExit(raw)
-	if fromMeta, ok := exitFromMeta(result.Meta); ok {
-		exit, body = fromMeta, raw
-		if marker := exitMarker(fromMeta); marker != "" {
-			body = strings.TrimSuffix(raw, "\n"+marker)
-		}
+	o := outcomeOf(raw, result.Meta)
+	switch p := command.Present(a.Command); p.Kind {
+	case command.KindRead:
+		return readResult(a, p, o)
+	case command.KindSearch:
+		return searchResult(o)
+	case command.KindDiff:
+		return diffResult(a, o)
 	}
-	view := presentation.TerminalResultView{Output: body, Signal: exit.signal}
-	if exit.signal == "" {
-		code := exit.code
+	view := presentation.TerminalResultView{Output: o.body, Signal: o.exit.signal}
+	if o.exit.signal == "" {
+		code := o.exit.code
 		view.ExitCode = &code
 	}
 	return view

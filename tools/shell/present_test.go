@@ -30,6 +30,10 @@ func TestPresentBashCall(t *testing.T) {
 				Content: []presentation.ContentBlock{presentation.Text("Start the dev server")}}},
 		{"background without description", bashArgs{Command: `echo "x"`, RunInBackground: true},
 			presentation.GenericCallView{Title: `echo "x"`, Kind: presentation.KindExecute}},
+		{"a background read stays a job card", bashArgs{Command: "cat main.go", RunInBackground: true},
+			presentation.GenericCallView{Title: "cat main.go", Kind: presentation.KindExecute}},
+		{"a pipeline stays a terminal", bashArgs{Command: "cat main.go | head"},
+			presentation.TerminalCallView{Title: "cat main.go | head"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

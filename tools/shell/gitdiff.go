@@ -1,0 +1,209 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/sourcegraph/go-diff/diff"
+)
+
+// gitDiff is what git diff or git show printed, read as diff cards.
+type gitDiff struct {
+	// diffs holds one FileDiff per hunk, in the order git printed them.
+	diffs []presentation.FileDiff
+	// notShown names each file git listed without a hunk to show (binary,
+	// renamed or copied unchanged, a mode change, an empty file deleted),
+	// with the reason: "logo.png (binary)".
+	notShown []string
+}
+
+// errNoGitDiff is the error of output that holds no "diff --git" header.
+var errNoGitDiff = errors.New("no git diff header in the output")
+
+// gitHeader starts each file of git's unified diff output.
+const gitHeader = "diff --git "
+
+// devNull is the name a diff gives the missing side of a new or deleted
+// file.
+const devNull = "/dev/null"
+
+// parseGitDiff reads git's unified diff output (github.com/sourcegraph/
+// go-diff) into one FileDiff per hunk. Whatever precedes the first
+// "diff --git" line (git show's commit header) is set aside. Each side of
+// a hunk is its lines joined with "\n", without the last line's
+// terminator: context and removed lines make OldText (nil when the hunk
+// has no old line, as for a new file), context and added lines make
+// NewText ("" for a deleted file); a CRLF line keeps its "\r". Paths are
+// the new name (the old one for a deleted file) with git's a/ b/ prefixes
+// stripped, joined to root unless root is "". It fails, so the caller can
+// show the output as it is, when there is no diff in out, when go-diff
+// cannot parse it, when it parses a different number of files than out
+// has headers, or when a hunk's lines do not add up to its header's
+// counts (a combined or word diff, or text that follows the last hunk).
+func parseGitDiff(out, root string) (gitDiff, error) {
+	start := headerLine(out)
+	if start < 0 {
+		return gitDiff{}, errNoGitDiff
+	}
+	out = out[start:]
+	files, err := diff.ParseMultiFileDiffOptions([]byte(out), diff.ParseOptions{KeepCR: true})
+	if err != nil {
+		return gitDiff{}, fmt.Errorf("parse git diff: %w", err)
+	}
+	if headers := countHeaders(out); headers != len(files) {
+		return gitDiff{}, fmt.Errorf("parse git diff: %d files read from %d headers", len(files), headers)
+	}
+	var d gitDiff
+	for _, f := range files {
+		path, err := diffPath(f)
+		if err != nil {
+			return gitDiff{}, err
+		}
+		if len(f.Hunks) == 0 {
+			if reason := noHunkReason(f); reason != "" {
+				d.notShown = append(d.notShown, path+" ("+reason+")")
+			} else {
+				d.diffs = append(d.diffs, presentation.NewFileDiff(commandPath(root, path), ""))
+			}
+			continue
+		}
+		for _, h := range f.Hunks {
+			fd, err := hunkDiff(h)
+			if err != nil {
+				return gitDiff{}, fmt.Errorf("parse git diff of %s: %w", path, err)
+			}
+			fd.Path = commandPath(root, path)
+			d.diffs = append(d.diffs, fd)
+		}
+	}
+	return d, nil
+}
+
+// headerLine returns the offset of the first line of out that starts
+// with "diff --git ", or -1.
+func headerLine(out string) int {
+	if strings.HasPrefix(out, gitHeader) {
+		return 0
+	}
+	if i := strings.Index(out, "\n"+gitHeader); i >= 0 {
+		return i + 1
+	}
+	return -1
+}
+
+// countHeaders counts the lines of out that start with "diff --git ".
+// No line of a hunk can: each starts with " ", "+", "-" or "\".
+func countHeaders(out string) int {
+	n := strings.Count(out, "\n"+gitHeader)
+	if strings.HasPrefix(out, gitHeader) {
+		n++
+	}
+	return n
+}
+
+// hunkDiff rebuilds the two sides of one hunk from its lines, checking
+// them against the hunk's header. An empty line counts as an empty
+// context line, as patch reads it.
+func hunkDiff(h *diff.Hunk) (presentation.FileDiff, error) {
+	var before, after []string
+	body := string(h.Body)
+	for body != "" {
+		var line string
+		line, body, _ = strings.Cut(body, "\n")
+		if line == "" {
+			before, after = append(before, ""), append(after, "")
+			continue
+		}
+		switch text := line[1:]; line[0] {
+		case ' ':
+			before, after = append(before, text), append(after, text)
+		case '-':
+			before = append(before, text)
+		case '+':
+			after = append(after, text)
+		default:
+			return presentation.FileDiff{}, fmt.Errorf("hunk line %q is not context, removed or added", line)
+		}
+	}
+	if len(before) != int(h.OrigLines) || len(after) != int(h.NewLines) {
+		return presentation.FileDiff{}, fmt.Errorf("hunk @@ -%d,%d +%d,%d @@ has %d old and %d new lines",
+			h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, len(before), len(after))
+	}
+	fd := presentation.FileDiff{NewText: strings.Join(after, "\n")}
+	if len(before) > 0 {
+		oldText := strings.Join(before, "\n")
+		fd.OldText = &oldText
+	}
+	return fd, nil
+}
+
+// diffPath is the file a FileDiff changes: its new name, or its old name
+// when it was deleted, without git's side prefixes.
+func diffPath(f *diff.FileDiff) (string, error) {
+	orig, next := stripPrefixes(f.OrigName, f.NewName)
+	switch {
+	case next != "" && next != devNull:
+		return next, nil
+	case orig != "" && orig != devNull:
+		return orig, nil
+	}
+	return "", fmt.Errorf("parse git diff: no file name in %q", strings.Join(f.Extended, "\n"))
+}
+
+// stripPrefixes removes git's prefixes from a diff's two names: "a/" and
+// "b/", or the mnemonic ones ("c/", "i/", "w/", "o/"). Only a pair is
+// stripped, both names prefixed (or /dev/null), so the names of
+// git diff --no-prefix stay whole.
+func stripPrefixes(orig, next string) (string, string) {
+	prefixed := func(name string) bool {
+		return name == devNull || (len(name) > 2 && name[1] == '/' && strings.IndexByte("abciwo", name[0]) >= 0)
+	}
+	if !prefixed(orig) || !prefixed(next) || (orig == devNull && next == devNull) {
+		return orig, next
+	}
+	strip := func(name string) string {
+		if name == devNull {
+			return name
+		}
+		return name[2:]
+	}
+	return strip(orig), strip(next)
+}
+
+// unquoteName reads a name git wrote in an extended header: C-quoted when
+// it holds special characters (git's octal escapes read as Go's), as is
+// otherwise.
+func unquoteName(name string) string {
+	if strings.HasPrefix(name, `"`) {
+		if s, err := strconv.Unquote(name); err == nil {
+			return s
+		}
+	}
+	return name
+}
+
+// noHunkReason says why a file git listed has no hunk, or "" for a new
+// empty file (which a diff card shows as created empty).
+func noHunkReason(f *diff.FileDiff) string {
+	reason := "no text changes"
+	for _, x := range f.Extended {
+		switch {
+		case strings.HasPrefix(x, "Binary files ") || x == "GIT binary patch":
+			return "binary"
+		case strings.HasPrefix(x, "rename from "):
+			reason = "renamed from " + unquoteName(strings.TrimPrefix(x, "rename from "))
+		case strings.HasPrefix(x, "copy from "):
+			reason = "copied from " + unquoteName(strings.TrimPrefix(x, "copy from "))
+		case strings.HasPrefix(x, "deleted file mode "):
+			reason = "deleted"
+		case strings.HasPrefix(x, "new file mode "):
+			reason = ""
+		case strings.HasPrefix(x, "new mode ") && reason == "no text changes":
+			reason = "mode changed"
+		}
+	}
+	return reason
+}

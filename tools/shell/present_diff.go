@@ -1,0 +1,75 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/presentation"
+)
+
+// diffCall is the pending card of git diff or git show: titled with the
+// command, of kind read (it changes nothing), located at the one path
+// given after "--" (see commandPath).
+func diffCall(a bashArgs, p command.Presentation) presentation.CallView {
+	view := presentation.GenericCallView{
+		Title:   a.Command,
+		Kind:    presentation.KindRead,
+		Content: descriptionContent(a),
+	}
+	if p.Path != "" {
+		view.Locations = []presentation.FileLocation{{Path: commandPath(a.Workdir, p.Path)}}
+	}
+	return view
+}
+
+// diffResult is the completed card of git diff or git show: when it
+// exited 0 with all of its output, its unified diff (stdout; stderr set
+// aside) as diff cards, one per hunk, paths relative to the call's
+// workdir (see parseGitDiff); the files without a hunk to show are named
+// in the title. Output that is no diff, or a diff that cannot be read,
+// a failure, a timeout or a cut output show the text as it is.
+func diffResult(a bashArgs, o outcome) presentation.ResultView {
+	if !o.clean() {
+		return plainResult(o.raw)
+	}
+	d, err := parseGitDiff(stdoutOf(o.body), a.Workdir)
+	if err != nil || len(d.diffs) == 0 {
+		return plainResult(o.raw)
+	}
+	return presentation.DiffResultView{Title: diffTitle(a.Command, d.notShown), Diffs: d.diffs}
+}
+
+// stdoutOf returns the part of a result body before its "[stderr]" line
+// (see renderResult). In a diff the first such line is that marker: no
+// line of a diff is "[stderr]".
+func stdoutOf(body string) string {
+	if body == noOutput || strings.HasPrefix(body, stderrLine) {
+		return ""
+	}
+	if i := strings.Index(body, "\n"+stderrLine); i >= 0 {
+		return body[:i+1]
+	}
+	return body
+}
+
+// stderrLine is the line renderResult puts before a command's stderr.
+const stderrLine = "[stderr]\n"
+
+// maxNotShown is how many files a diff card's title names that it cannot
+// show.
+const maxNotShown = 3
+
+// diffTitle is the command, followed by the files it does not show:
+// "git diff (not shown: logo.png (binary), and 2 more)".
+func diffTitle(cmd string, notShown []string) string {
+	if len(notShown) == 0 {
+		return cmd
+	}
+	names := notShown[:min(len(notShown), maxNotShown)]
+	list := strings.Join(names, ", ")
+	if more := len(notShown) - len(names); more > 0 {
+		list += fmt.Sprintf(", and %d more", more)
+	}
+	return cmd + " (not shown: " + list + ")"
+}
