@@ -1,9 +1,9 @@
 # The one command that runs every check: make test
 GO ?= go
 
-.PHONY: test deps vet fmt-check unit e2e bench spawn-bench fuzz build demo
+.PHONY: test deps vet fmt-check unit e2e vscode bench spawn-bench fuzz build demo
 
-test: deps fmt-check vet unit e2e
+test: deps fmt-check vet unit e2e vscode
 
 # The pinned ACP SDK (its JSON Schema validates every message the tests see).
 deps: e2e/node_modules/.package-lock.json
@@ -32,6 +32,14 @@ e2e: deps
 	@bin="$$(mktemp -d)"; trap 'rm -rf "$$bin"' EXIT; \
 	$(GO) build -o "$$bin/dsh-acp" ./cmd/dsh-acp && \
 	DSH_ACP_BIN="$$bin/dsh-acp" node --test e2e/
+
+# The VS Code extension (editors/vscode): strict type check, unit tests
+# with a stub vscode module, and its ACP client against the built binary.
+vscode:
+	@bin="$$(mktemp -d)"; trap 'rm -rf "$$bin"' EXIT; \
+	$(GO) build -o "$$bin/dsh-acp" ./cmd/dsh-acp && \
+	cd editors/vscode && npm ci --no-audit --no-fund && npm run typecheck && npm test && \
+	DSH_ACP_BIN="$$bin/dsh-acp" npm run test:protocol
 
 # The spawn benchmark (docs/benchmarks.md): 30 spawns of the built binary.
 spawn-bench:

@@ -1,0 +1,31 @@
+// Bundles the extension with esbuild: dist/extension.js (CommonJS for the
+// extension host, `vscode` external, the ESM ACP SDK inlined) and
+// dist/webview.js (the chat view's script). With --tests it also bundles
+// the stub vscode module (out/stubs/vscode) and every test and
+// measurement entry under test/ into out/.
+import { build } from "esbuild";
+import { readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const withTests = process.argv.includes("--tests");
+const node = { bundle: true, platform: "node", format: "cjs", target: "node20", external: ["vscode"], logLevel: "warning" };
+
+await Promise.all([
+  build({ ...node, entryPoints: [path.join(root, "src/extension.ts")], outfile: path.join(root, "dist/extension.js"), minify: true, sourcemap: true }),
+  build({ bundle: true, platform: "browser", format: "iife", target: "es2022", logLevel: "warning", entryPoints: [path.join(root, "src/webview/main.ts")], outfile: path.join(root, "dist/webview.js"), minify: true }),
+]);
+
+if (withTests) {
+  rmSync(path.join(root, "out"), { recursive: true, force: true });
+  const entries = [];
+  for (const dir of ["unit", "protocol", "measure"]) {
+    const abs = path.join(root, "test", dir);
+    for (const f of readdirSync(abs)) if (f.endsWith(".ts")) entries.push(path.join(abs, f));
+  }
+  await Promise.all([
+    build({ ...node, external: [], entryPoints: [path.join(root, "test/stubs/vscode.ts")], outfile: path.join(root, "out/stubs/vscode/index.js") }),
+    build({ ...node, entryPoints: entries, outdir: path.join(root, "out/test"), outbase: path.join(root, "test"), sourcemap: "inline" }),
+  ]);
+}

@@ -1,0 +1,77 @@
+import * as vscode from "vscode";
+import type { AuthMethod, InitializeResponse } from "@agentclientprotocol/sdk";
+
+/** ACP's auth-required error code. */
+export const AUTH_REQUIRED = -32000;
+
+/** The sign-in method run in a terminal, as the agent offers it. */
+export type TerminalAuthMethod = Extract<AuthMethod, { type: "terminal" }>;
+
+/** Whether e is the agent's auth-required error (no usable API key). */
+export function isAuthRequired(e: unknown): boolean {
+  return e !== null && typeof e === "object" && (e as { code?: unknown }).code === AUTH_REQUIRED;
+}
+
+/** The agent's terminal sign-in method, if it offers one. */
+export function terminalAuthMethod(init: Pick<InitializeResponse, "authMethods">): TerminalAuthMethod | undefined {
+  return init.authMethods?.find((m): m is TerminalAuthMethod => "type" in m && m.type === "terminal");
+}
+
+/**
+ * Runs the agent's sign-in (binary with the method's args and env) in a
+ * VS Code terminal and resolves when the user closes it.
+ */
+export function runSignInTerminal(binary: string, method: TerminalAuthMethod): Promise<void> {
+  const terminal = vscode.window.createTerminal({
+    name: `dsh: ${method.name}`,
+    shellPath: binary,
+    shellArgs: method.args ?? [],
+    env: method.env ?? {},
+  });
+  terminal.show();
+  return new Promise<void>((resolve) => {
+    const sub = vscode.window.onDidCloseTerminal((t) => {
+      if (t !== terminal) return;
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+/** The buttons of the "needs an API key" message. */
+export const SET_API_KEY = "Set API Key";
+/** The button that runs the agent's own sign-in in a terminal. */
+export const SIGN_IN_TERMINAL = "Sign in in a terminal";
+
+/** What the sign-in flow drives. */
+export interface SignInDeps {
+  /** The agent's initialize answer. */
+  readonly init: Pick<InitializeResponse, "authMethods">;
+  /** The dsh-acp binary. */
+  readonly binary: string;
+  /** Runs "dsh: Set API Key". */
+  readonly setApiKey: () => Promise<void>;
+  /** Tells the agent the terminal sign-in finished. */
+  readonly authenticate: (methodId: string) => Promise<void>;
+}
+
+/**
+ * Tells the user the model needs an API key and offers to set one (kept in
+ * SecretStorage) or, when the agent offers it, to sign in in a terminal.
+ * Returns what was done.
+ */
+export async function offerSignIn(deps: SignInDeps): Promise<"key" | "terminal" | "dismissed"> {
+  const method = terminalAuthMethod(deps.init);
+  const buttons = method ? [SET_API_KEY, SIGN_IN_TERMINAL] : [SET_API_KEY];
+  const picked = await vscode.window.showErrorMessage("dsh: the model needs an API key.", ...buttons);
+  if (picked === SET_API_KEY) {
+    await deps.setApiKey();
+    return "key";
+  }
+  if (picked === SIGN_IN_TERMINAL && method) {
+    await runSignInTerminal(deps.binary, method);
+    await deps.authenticate(method.id);
+    return "terminal";
+  }
+  return "dismissed";
+}

@@ -1,0 +1,52 @@
+import * as vscode from "vscode";
+import { randomBytes } from "node:crypto";
+
+/** A fresh nonce for the webview's one script. */
+export function makeNonce(): string {
+  return randomBytes(18).toString("base64").replace(/[^A-Za-z0-9]/g, "");
+}
+
+/**
+ * The chat view's HTML: a strict Content-Security-Policy (no remote
+ * resources, no inline script, the one bundled script by nonce, styles
+ * from the extension only), the bundled webview script and stylesheet.
+ */
+export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce: string): string {
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview.js"));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "media", "chat.css"));
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+    `script-src 'nonce-${nonce}'`,
+  ].join("; ");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>dsh</title>
+</head>
+<body>
+<header class="toolbar">
+  <select data-testid="sessions-select" id="sessions" title="Sessions"></select>
+  <button data-testid="new-session-button" id="new-session" title="New session">New</button>
+  <span id="config"></span>
+</header>
+<main id="log" data-testid="chat-log" aria-live="polite"></main>
+<section id="review" data-testid="review-list" hidden></section>
+<footer>
+  <div id="completions" data-testid="slash-completions" hidden></div>
+  <textarea data-testid="chat-input" id="input" rows="3" placeholder="Ask dsh… (/ for commands, Enter to send, Shift+Enter for a new line)"></textarea>
+  <div class="buttons">
+    <button data-testid="send-button" id="send">Send</button>
+    <button data-testid="stop-button" id="stop" disabled>Stop</button>
+  </div>
+</footer>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,50 @@
+import type {
+  AvailableCommand,
+  PermissionOption,
+  SessionConfigOption,
+  SessionInfo,
+  SessionUpdate,
+} from "@agentclientprotocol/sdk";
+
+/** A review list row as the chat view shows it. */
+export interface ReviewRow {
+  readonly path: string;
+  readonly created: boolean;
+}
+
+/** Messages from the extension to the chat webview. */
+export type ToWebview =
+  | { readonly type: "update"; readonly update: SessionUpdate }
+  | { readonly type: "reset"; readonly sessionId: string | undefined }
+  | { readonly type: "userPrompt"; readonly text: string }
+  | { readonly type: "turn"; readonly running: boolean; readonly stopReason?: string }
+  | { readonly type: "permission"; readonly requestId: string; readonly toolCallId: string; readonly title: string; readonly options: readonly PermissionOption[] }
+  | { readonly type: "permissionResolved"; readonly requestId: string }
+  | { readonly type: "sessions"; readonly sessions: readonly SessionInfo[]; readonly current: string | undefined }
+  | { readonly type: "config"; readonly options: readonly SessionConfigOption[] }
+  | { readonly type: "commands"; readonly commands: readonly AvailableCommand[] }
+  | { readonly type: "review"; readonly files: readonly ReviewRow[] }
+  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string };
+
+/** Messages from the chat webview to the extension. */
+export type FromWebview =
+  | { readonly type: "ready" }
+  | { readonly type: "prompt"; readonly text: string }
+  | { readonly type: "stop" }
+  | { readonly type: "newSession" }
+  | { readonly type: "loadSession"; readonly sessionId: string }
+  | { readonly type: "setConfig"; readonly configId: string; readonly value: string }
+  | { readonly type: "permission"; readonly requestId: string; readonly optionId: string | undefined }
+  | { readonly type: "openPath"; readonly path: string; readonly line?: number | null }
+  | { readonly type: "openDiff"; readonly toolCallId: string; readonly path: string }
+  | { readonly type: "review"; readonly action: "accept" | "reject" | "diff"; readonly path: string }
+  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" };
+
+const FROM_TYPES: ReadonlySet<string> = new Set([
+  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll",
+]);
+
+/** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */
+export function isFromWebview(v: unknown): v is FromWebview {
+  return v !== null && typeof v === "object" && typeof (v as { type?: unknown }).type === "string" && FROM_TYPES.has((v as { type: string }).type);
+}

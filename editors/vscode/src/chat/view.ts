@@ -1,0 +1,56 @@
+import * as vscode from "vscode";
+import { chatHtml, makeNonce } from "./html";
+import { isFromWebview, type FromWebview, type ToWebview } from "./messages";
+
+/** The id of the chat view (package.json contributes.views). */
+export const CHAT_VIEW_ID = "dsh.chat";
+
+/**
+ * The chat WebviewView. Messages posted before the webview has loaded and
+ * said "ready" are queued and sent in order then.
+ */
+export class ChatView implements vscode.WebviewViewProvider {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private queue: ToWebview[] = [];
+  private readonly extensionUri: vscode.Uri;
+  private readonly onMessage: (m: FromWebview) => void;
+
+  constructor(extensionUri: vscode.Uri, onMessage: (m: FromWebview) => void) {
+    this.extensionUri = extensionUri;
+    this.onMessage = onMessage;
+  }
+
+  /** Called by VS Code when the view becomes visible the first time. */
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")] };
+    view.webview.html = chatHtml(view.webview, this.extensionUri, makeNonce());
+    view.webview.onDidReceiveMessage((m: unknown) => {
+      if (!isFromWebview(m)) return;
+      if (m.type === "ready") {
+        this.ready = true;
+        const pending = this.queue;
+        this.queue = [];
+        for (const p of pending) void view.webview.postMessage(p);
+      }
+      this.onMessage(m);
+    });
+    view.onDidDispose(() => {
+      this.view = undefined;
+      this.ready = false;
+    });
+  }
+
+  /** Sends m to the webview now, or once it is ready. */
+  post(m: ToWebview): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(m);
+    else this.queue.push(m);
+  }
+
+  /** Whether the webview is showing and ready. */
+  get isReady(): boolean {
+    return this.ready;
+  }
+}

@@ -1,0 +1,23 @@
+import type { InitializeRequest } from "@agentclientprotocol/sdk";
+
+/** The protocol version this client speaks. */
+export const PROTOCOL_VERSION = 1;
+
+/**
+ * The initialize request: the editor reads and writes files (so unsaved
+ * buffers and undo work), runs no terminals for the agent (dsh-acp runs its
+ * commands itself) but shows their output through the display-only
+ * `_meta.terminal_output` convention, and can run a sign-in terminal.
+ */
+export function initializeRequest(version: string): InitializeRequest {
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    clientCapabilities: {
+      fs: { readTextFile: true, writeTextFile: true },
+      terminal: false,
+      auth: { terminal: true },
+      _meta: { terminal_output: true, "terminal-auth": true },
+    },
+    clientInfo: { name: "dsh-vscode", title: "dsh for VS Code", version },
+  };
+}

@@ -1,0 +1,47 @@
+import * as path from "node:path";
+import * as vscode from "vscode";
+
+/** The URI scheme of the virtual documents holding a file's text before a change. */
+export const DIFF_SCHEME = "dsh-diff";
+
+/**
+ * Serves the "before" side of diffs as read-only virtual documents:
+ * `dsh-diff:/abs/path?<key>`, so the editor picks the language from the
+ * path. Texts are kept until dispose.
+ */
+export class DiffContentProvider implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private next = 0;
+
+  /** Stores text and returns the URI that shows it for filePath. */
+  register(filePath: string, text: string): vscode.Uri {
+    const key = String(++this.next);
+    this.texts.set(key, text);
+    return diffUri(filePath, key);
+  }
+
+  /** The stored text of uri (empty for an unknown key: the file did not exist). */
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.query) ?? "";
+  }
+
+  /** Forgets every stored text. */
+  dispose(): void {
+    this.texts.clear();
+  }
+}
+
+/** The URI of the virtual "before" document for filePath under key. */
+export function diffUri(filePath: string, key: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: DIFF_SCHEME, path: vscode.Uri.file(filePath).path, query: key });
+}
+
+/**
+ * Opens VS Code's diff editor: oldText (a virtual document; empty for a
+ * new file) on the left, the file itself on the right.
+ */
+export async function openDiff(provider: DiffContentProvider, filePath: string, oldText: string | null | undefined): Promise<void> {
+  const left = provider.register(filePath, oldText ?? "");
+  const title = `${path.basename(filePath)} (before dsh ↔ now)`;
+  await vscode.commands.executeCommand("vscode.diff", left, vscode.Uri.file(filePath), title, { preview: true });
+}

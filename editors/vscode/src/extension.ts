@@ -1,0 +1,73 @@
+import * as vscode from "vscode";
+import { AgentHost, workspaceCwd } from "./agentHost";
+import { ChatView, CHAT_VIEW_ID } from "./chat/view";
+import { COMMANDS } from "./commands";
+import { DiffContentProvider, DIFF_SCHEME } from "./diff/provider";
+import { Follower } from "./follow";
+import { ReviewList } from "./review/reviewList";
+import { promptForApiKey } from "./secrets";
+import { ChatController } from "./session/controller";
+import { ResultsLog } from "./session/resultsLog";
+import { readSettings } from "./settings";
+import { UsageStatus } from "./status/usage";
+import { CommandTerminals } from "./terminal/terminals";
+
+/** What activate() returns: handles for tests and other extensions. */
+export interface DshApi {
+  readonly controller: ChatController;
+  readonly host: AgentHost;
+}
+
+/**
+ * Activates the extension: registers the chat view, the diff document
+ * provider, the commands and the status bar item. No process starts here;
+ * dsh-acp starts when the chat view opens or a command needs it.
+ */
+export function activate(context: vscode.ExtensionContext): DshApi {
+  const diffs = new DiffContentProvider();
+  const terminals = new CommandTerminals();
+  const usage = new UsageStatus();
+  const review = new ReviewList(ChatController.restore);
+  const version = String((context.extension?.packageJSON as { version?: unknown } | undefined)?.version ?? "0.0.0");
+  let view: ChatView | undefined;
+  const controller: ChatController = new ChatController({
+    agent: () => host.get(),
+    post: (m) => view?.post(m),
+    diffs,
+    review,
+    terminals,
+    follower: new Follower(() => readSettings().follow),
+    usage,
+    results: new ResultsLog(process.env["DSH_VSCODE_RESULTS"]),
+    cwd: workspaceCwd,
+    authRequired: () => host.signIn(),
+  });
+  const host: AgentHost = new AgentHost(context.secrets, controller, version, () => void controller.reattach());
+  view = new ChatView(context.extensionUri, (m) => {
+    controller.handle(m).catch((e: unknown) => view?.post({ type: "notice", level: "error", text: e instanceof Error ? e.message : String(e) }));
+  });
+  const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${e instanceof Error ? e.message : String(e)}`));
+  context.subscriptions.push(
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
+    vscode.commands.registerCommand(COMMANDS.setApiKey, run(async () => {
+      if (await promptForApiKey(context.secrets)) await host.restart();
+    })),
+    vscode.commands.registerCommand(COMMANDS.newSession, run(() => controller.newSession())),
+    vscode.commands.registerCommand(COMMANDS.stop, run(() => controller.stop())),
+    vscode.commands.registerCommand(COMMANDS.reviewChanges, run(() => controller.reviewChanges())),
+    vscode.commands.registerCommand(COMMANDS.acceptAll, run(() => controller.acceptAll())),
+    vscode.commands.registerCommand(COMMANDS.rejectAll, run(() => controller.rejectAll())),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration("dsh.path") || e.affectsConfiguration("dsh.model") || e.affectsConfiguration("dsh.permissionPreset")) void host.restart();
+    }),
+    usage,
+    diffs,
+    terminals,
+    { dispose: () => void host.dispose() },
+  );
+  return { controller, host };
+}
+
+/** Nothing to do: every resource is in the context's subscriptions. */
+export function deactivate(): void {}

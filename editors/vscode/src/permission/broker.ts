@@ -1,0 +1,97 @@
+import * as vscode from "vscode";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import { buttonsFor, outcomeFor, outcomeForOption, permissionText, SHOW_DIFF } from "./mapping";
+import type { ToolCallState } from "../session/toolCalls";
+
+/** Where the same question is asked inline (the tool call's card in the chat view). */
+export interface InlinePermissionUI {
+  /** Shows the question on the card; answer is called with the chosen option id (undefined: cancelled). */
+  show(requestId: string, req: RequestPermissionRequest): void;
+  /** Removes the question from the card once answered anywhere. */
+  resolved(requestId: string, outcome: RequestPermissionResponse): void;
+}
+
+/** What the broker needs besides the UI. */
+export interface BrokerDeps {
+  readonly inline: InlinePermissionUI;
+  /** The session's knowledge of the call (title, command, diffs). */
+  readonly call: (toolCallId: string) => ToolCallState | undefined;
+  /** Opens the diff of the call's first change. */
+  readonly showDiff: (call: ToolCallState) => Promise<void>;
+}
+
+interface Pending {
+  readonly req: RequestPermissionRequest;
+  readonly settle: (r: RequestPermissionResponse) => void;
+}
+
+/**
+ * Asks the user about session/request_permission twice at once: a modal
+ * warning with the call's title (the full command for bash), exactly the
+ * agent's options and "Show diff" for edits, and inline on the call's
+ * card. The first answer wins and clears the other; dismissing the modal
+ * answers cancelled, and so does the agent cancelling the request.
+ */
+export class PermissionBroker {
+  private readonly deps: BrokerDeps;
+  private readonly pending = new Map<string, Pending>();
+  private next = 0;
+
+  constructor(deps: BrokerDeps) {
+    this.deps = deps;
+  }
+
+  /** Asks; resolves with the first answer. */
+  ask(req: RequestPermissionRequest, signal?: AbortSignal): Promise<RequestPermissionResponse> {
+    const requestId = `p${++this.next}`;
+    return new Promise<RequestPermissionResponse>((resolve) => {
+      let done = false;
+      const settle = (r: RequestPermissionResponse): void => {
+        if (done) return;
+        done = true;
+        this.pending.delete(requestId);
+        this.deps.inline.resolved(requestId, r);
+        resolve(r);
+      };
+      this.pending.set(requestId, { req, settle });
+      signal?.addEventListener("abort", () => settle({ outcome: { outcome: "cancelled" } }), { once: true });
+      this.deps.inline.show(requestId, req);
+      void this.native(req).then((r) => {
+        if (r) settle(r);
+      });
+    });
+  }
+
+  /** The card's answer for requestId (undefined optionId: cancelled). */
+  answerInline(requestId: string, optionId: string | undefined): void {
+    const p = this.pending.get(requestId);
+    if (p) p.settle(outcomeForOption(p.req.options, optionId));
+  }
+
+  /** Cancels every open question (the turn was stopped). */
+  cancelAll(): void {
+    for (const p of [...this.pending.values()]) p.settle({ outcome: { outcome: "cancelled" } });
+  }
+
+  /** The number of open questions. */
+  get openCount(): number {
+    return this.pending.size;
+  }
+
+  private async native(req: RequestPermissionRequest): Promise<RequestPermissionResponse | undefined> {
+    const call = this.deps.call(req.toolCall.toolCallId);
+    const text = permissionText(req, call);
+    const buttons = buttonsFor(req.options);
+    const labels = buttons.map((b) => b.label);
+    const diffable = call !== undefined && call.diffs.length > 0;
+    if (diffable) labels.push(SHOW_DIFF);
+    for (;;) {
+      const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...labels);
+      if (clicked === SHOW_DIFF && call) {
+        await this.deps.showDiff(call);
+        continue;
+      }
+      return outcomeFor(buttons, clicked);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import { commandOf, type ToolCallState } from "../session/toolCalls";
+
+/** A button of the native prompt and the option it answers. */
+export interface PermissionButton {
+  /** The button's label (the option's name, made unique). */
+  readonly label: string;
+  /** The agent's option id. */
+  readonly optionId: string;
+  /** The option's kind (allow_once, allow_always, reject_once, reject_always). */
+  readonly kind: PermissionOption["kind"];
+}
+
+/** The label of the extra button that opens the diff of an edit. */
+export const SHOW_DIFF = "Show diff";
+
+/** One button per agent option, in the agent's order, labels unique. */
+export function buttonsFor(options: readonly PermissionOption[]): PermissionButton[] {
+  const seen = new Set<string>();
+  return options.map((o) => {
+    let label = o.name;
+    for (let n = 2; seen.has(label) || label === SHOW_DIFF; n++) label = `${o.name} (${n})`;
+    seen.add(label);
+    return { label, optionId: o.optionId, kind: o.kind };
+  });
+}
+
+/** The answer for a clicked label; anything else (a dismissed prompt) is cancelled. */
+export function outcomeFor(buttons: readonly PermissionButton[], clicked: string | undefined): RequestPermissionResponse {
+  const b = buttons.find((x) => x.label === clicked);
+  return b ? { outcome: { outcome: "selected", optionId: b.optionId } } : { outcome: { outcome: "cancelled" } };
+}
+
+/** The answer for an option id chosen on the card; an unknown id is cancelled. */
+export function outcomeForOption(options: readonly PermissionOption[], optionId: string | undefined): RequestPermissionResponse {
+  return options.some((o) => o.optionId === optionId) && optionId !== undefined
+    ? { outcome: { outcome: "selected", optionId } }
+    : { outcome: { outcome: "cancelled" } };
+}
+
+/** What the prompt shows: a headline and the details (the full command of a bash call). */
+export interface PermissionText {
+  readonly message: string;
+  readonly detail: string;
+}
+
+/** The prompt's text for a request, using what the session knows of the call. */
+export function permissionText(req: RequestPermissionRequest, call: ToolCallState | undefined): PermissionText {
+  const title = req.toolCall.title ?? call?.title ?? "a tool call";
+  const command = commandOf(call) ?? commandOf({ rawInput: req.toolCall.rawInput } as ToolCallState);
+  if (command !== undefined) return { message: `dsh wants to run a command`, detail: command };
+  const paths = (call?.diffs ?? []).map((d) => d.path);
+  const locs = (req.toolCall.locations ?? call?.locations ?? []).map((l) => l.path);
+  const where = [...new Set([...paths, ...locs])].join("\n");
+  return { message: `dsh asks: ${title}`, detail: where };
+}

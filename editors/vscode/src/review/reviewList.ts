@@ -1,0 +1,96 @@
+import type { FileDiff } from "../session/toolCalls";
+
+/** A file the turn changed, as the review list shows it. */
+export interface ChangedFile {
+  /** Absolute path. */
+  readonly path: string;
+  /** The text before the turn's first change (null: the turn created it). */
+  readonly original: string | null;
+  /** The text after the turn's last change. */
+  readonly latest: string;
+}
+
+/** Puts a file back as it was: original null means delete it. */
+export type Restore = (path: string, original: string | null) => Promise<void>;
+
+/**
+ * The files changed by the current turn (from its diff cards), with
+ * Accept and Reject per file and for all. Reject puts the original text
+ * back; the rejected paths are kept until the next prompt takes the
+ * rejection note.
+ */
+export class ReviewList {
+  private readonly changes = new Map<string, ChangedFile>();
+  private readonly rejected = new Set<string>();
+  private readonly restore: Restore;
+
+  constructor(restore: Restore) {
+    this.restore = restore;
+  }
+
+  /** Records a diff card: the first original of a path in the turn is kept. */
+  record(diff: FileDiff): void {
+    const prev = this.changes.get(diff.path);
+    this.changes.set(diff.path, { path: diff.path, original: prev ? prev.original : diff.oldText, latest: diff.newText });
+  }
+
+  /** The files awaiting review, in the order first changed. */
+  files(): ChangedFile[] {
+    return [...this.changes.values()];
+  }
+
+  /** The pending change of path, if any. */
+  get(path: string): ChangedFile | undefined {
+    return this.changes.get(path);
+  }
+
+  /** Keeps path's change and drops it from the list. */
+  accept(path: string): void {
+    this.changes.delete(path);
+  }
+
+  /** Restores path's original text, drops it from the list and remembers the rejection. */
+  async reject(path: string): Promise<void> {
+    const change = this.changes.get(path);
+    if (!change) return;
+    await this.restore(path, change.original);
+    this.changes.delete(path);
+    this.rejected.add(path);
+  }
+
+  /** Accepts every pending file. */
+  acceptAll(): void {
+    this.changes.clear();
+  }
+
+  /** Rejects every pending file. */
+  async rejectAll(): Promise<void> {
+    for (const path of [...this.changes.keys()]) await this.reject(path);
+  }
+
+  /** Starts a new turn's list; earlier pending changes count as accepted. */
+  startTurn(): void {
+    this.changes.clear();
+  }
+
+  /**
+   * The note that goes before the next prompt when the user rejected
+   * files since the last one (then forgotten), else undefined.
+   */
+  takeRejectionNote(): string | undefined {
+    if (this.rejected.size === 0) return undefined;
+    const paths = [...this.rejected];
+    this.rejected.clear();
+    return rejectionNote(paths);
+  }
+}
+
+/** The text telling the agent which files the user rejected and restored. */
+export function rejectionNote(paths: readonly string[]): string {
+  const list = paths.map((p) => `- ${p}`).join("\n");
+  return (
+    "Note from the editor: the user reviewed your last changes and rejected these files; " +
+    "they were restored to their content before your changes. Do not redo these changes unless asked:\n" +
+    list
+  );
+}

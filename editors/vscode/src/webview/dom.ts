@@ -1,0 +1,21 @@
+/** The element with id, which the page must have. */
+export function byId<T extends HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`missing #${id}`);
+  return e as T;
+}
+
+/** A new element with attributes and, optionally, text content. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The child of parent with class cls, which it must have. */
+export function part(parent: HTMLElement, cls: string): HTMLElement {
+  const p = parent.querySelector<HTMLElement>(`.${cls}`);
+  if (!p) throw new Error(`missing .${cls}`);
+  return p;
+}

@@ -1,0 +1,82 @@
+// The chat view's script: renders what the extension posts and posts back
+// what the user does. All state lives in the objects created in start().
+import type { FromWebview, ToWebview } from "../chat/messages";
+import { Conversation } from "./conversation";
+import { byId } from "./dom";
+import { showConfig, showReview, showSessions, SlashCompletion } from "./panels";
+
+interface VsCodeApi {
+  postMessage(m: FromWebview): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+function start(): void {
+  const api = acquireVsCodeApi();
+  const send = (m: FromWebview): void => api.postMessage(m);
+  const input = byId<HTMLTextAreaElement>("input");
+  const sendButton = byId<HTMLButtonElement>("send");
+  const stopButton = byId<HTMLButtonElement>("stop");
+  const sessions = byId<HTMLSelectElement>("sessions");
+  const config = byId<HTMLElement>("config");
+  const review = byId<HTMLElement>("review");
+  const conversation = new Conversation(byId<HTMLElement>("log"), send);
+  const slash = new SlashCompletion(input, byId<HTMLElement>("completions"));
+
+  const submit = (): void => {
+    const text = input.value;
+    if (text.trim() === "") return;
+    input.value = "";
+    slash.hide();
+    send({ type: "prompt", text });
+  };
+  input.addEventListener("input", () => slash.refresh());
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && !ev.shiftKey) {
+      ev.preventDefault();
+      submit();
+    } else if (ev.key === "Tab" && slash.completeFirst()) {
+      ev.preventDefault();
+    }
+  });
+  sendButton.addEventListener("click", submit);
+  stopButton.addEventListener("click", () => send({ type: "stop" }));
+  byId<HTMLButtonElement>("new-session").addEventListener("click", () => send({ type: "newSession" }));
+  sessions.addEventListener("change", () => {
+    if (sessions.value) send({ type: "loadSession", sessionId: sessions.value });
+  });
+
+  window.addEventListener("message", (ev: MessageEvent<ToWebview>) => {
+    const m = ev.data;
+    switch (m.type) {
+      case "update":
+        return conversation.apply(m.update);
+      case "reset":
+        return conversation.clear();
+      case "userPrompt":
+        return conversation.user(m.text);
+      case "turn":
+        stopButton.disabled = !m.running;
+        sendButton.disabled = m.running;
+        document.body.dataset["turn"] = m.running ? "running" : (m.stopReason ?? "idle");
+        if (!m.running) conversation.endStreams();
+        return;
+      case "permission":
+        return conversation.ask(m.requestId, m.toolCallId, m.title, m.options);
+      case "permissionResolved":
+        return conversation.answered(m.requestId);
+      case "sessions":
+        return showSessions(sessions, m.sessions, m.current);
+      case "config":
+        return showConfig(config, m.options, send);
+      case "commands":
+        return slash.setCommands(m.commands);
+      case "review":
+        return showReview(review, m.files, send);
+      case "notice":
+        return conversation.notice(m.level, m.text);
+    }
+  });
+  send({ type: "ready" });
+}
+
+start();

@@ -1,0 +1,374 @@
+// A stand-in for the `vscode` module, enough of it for the extension's
+// handlers to run in plain Node under `node --test`. Files live on the real
+// disk (tests use temporary directories); documents, edits, prompts,
+// terminals and commands are recorded in `stub` for tests to inspect and
+// script.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import * as nodePath from "node:path";
+
+/** A disposable. */
+export class Disposable {
+  private readonly fn: () => void;
+  constructor(fn: () => void) {
+    this.fn = fn;
+  }
+  dispose(): void {
+    this.fn();
+  }
+}
+
+const noop = (): Disposable => new Disposable(() => undefined);
+
+/** A URI: scheme, path and query. */
+export class Uri {
+  readonly scheme: string;
+  readonly path: string;
+  readonly query: string;
+  private constructor(scheme: string, path: string, query: string) {
+    this.scheme = scheme;
+    this.path = path;
+    this.query = query;
+  }
+  static file(p: string): Uri {
+    return new Uri("file", nodePath.resolve(p), "");
+  }
+  static from(c: { scheme: string; path?: string; query?: string }): Uri {
+    return new Uri(c.scheme, c.path ?? "", c.query ?? "");
+  }
+  static joinPath(base: Uri, ...parts: string[]): Uri {
+    return new Uri(base.scheme, nodePath.posix.join(base.path, ...parts), base.query);
+  }
+  get fsPath(): string {
+    return this.path;
+  }
+  toString(): string {
+    return `${this.scheme}:${this.path}${this.query ? `?${this.query}` : ""}`;
+  }
+}
+
+/** A 0-based line and character. */
+export class Position {
+  readonly line: number;
+  readonly character: number;
+  constructor(line: number, character: number) {
+    this.line = line;
+    this.character = character;
+  }
+}
+
+/** A range between two positions. */
+export class Range {
+  readonly start: Position;
+  readonly end: Position;
+  constructor(start: Position, end: Position) {
+    this.start = start;
+    this.end = end;
+  }
+}
+
+/** An event source. */
+export class EventEmitter<T> {
+  private readonly listeners: Array<(e: T) => void> = [];
+  readonly event = (listener: (e: T) => void): Disposable => {
+    this.listeners.push(listener);
+    return new Disposable(() => this.listeners.splice(this.listeners.indexOf(listener), 1));
+  };
+  fire(e: T): void {
+    for (const l of [...this.listeners]) l(e);
+  }
+  dispose(): void {
+    this.listeners.length = 0;
+  }
+}
+
+/** One recorded edit operation. */
+export type EditOp =
+  | { kind: "replace"; uri: Uri; range: Range; text: string }
+  | { kind: "insert"; uri: Uri; position: Position; text: string }
+  | { kind: "createFile"; uri: Uri }
+  | { kind: "deleteFile"; uri: Uri };
+
+/** A WorkspaceEdit that records its operations. */
+export class WorkspaceEdit {
+  readonly ops: EditOp[] = [];
+  replace(uri: Uri, range: Range, text: string): void {
+    this.ops.push({ kind: "replace", uri, range, text });
+  }
+  insert(uri: Uri, position: Position, text: string): void {
+    this.ops.push({ kind: "insert", uri, position, text });
+  }
+  createFile(uri: Uri): void {
+    this.ops.push({ kind: "createFile", uri });
+  }
+  deleteFile(uri: Uri): void {
+    this.ops.push({ kind: "deleteFile", uri });
+  }
+}
+
+function offsetAt(text: string, p: Position): number {
+  const lines = text.split("\n");
+  let off = 0;
+  for (let i = 0; i < p.line && i < lines.length; i++) off += (lines[i] ?? "").length + 1;
+  return Math.min(text.length, off + p.character);
+}
+
+/** An open text document held in memory; save() writes it to disk. */
+export class TextDocument {
+  readonly uri: Uri;
+  text: string;
+  isDirty = false;
+  saves = 0;
+  constructor(uri: Uri, text: string) {
+    this.uri = uri;
+    this.text = text;
+  }
+  getText(): string {
+    return this.text;
+  }
+  get lineCount(): number {
+    return this.text.split("\n").length;
+  }
+  positionAt(offset: number): Position {
+    const before = this.text.slice(0, offset).split("\n");
+    return new Position(before.length - 1, (before.at(-1) ?? "").length);
+  }
+  async save(): Promise<boolean> {
+    mkdirSync(nodePath.dirname(this.uri.fsPath), { recursive: true });
+    writeFileSync(this.uri.fsPath, this.text);
+    this.isDirty = false;
+    this.saves++;
+    return true;
+  }
+}
+
+/** A terminal created through createTerminal. */
+export interface StubTerminal {
+  readonly name: string;
+  readonly pty: unknown;
+  readonly shellPath: string | undefined;
+  readonly shellArgs: string[] | undefined;
+  shown: boolean;
+  disposed: boolean;
+  show(preserveFocus?: boolean): void;
+  dispose(): void;
+}
+
+/** A status bar item. */
+export interface StubStatusBarItem {
+  text: string;
+  tooltip: string | undefined;
+  name: string | undefined;
+  command: string | undefined;
+  visible: boolean;
+  show(): void;
+  hide(): void;
+  dispose(): void;
+}
+
+type Answer = string | undefined | Promise<string | undefined>;
+
+/** What tests inspect and script. */
+export const stub = {
+  settings: {} as Record<string, unknown>,
+  /** Scripts showWarningMessage: called with (message, items), returns the clicked item. */
+  warningAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
+  warnings: [] as Array<{ message: string; options: unknown; items: string[] }>,
+  infos: [] as string[],
+  errors: [] as string[],
+  /** Scripts showErrorMessage like warningAnswer. */
+  errorAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
+  quickPickAnswer: ((_items: unknown[]): unknown => undefined) as (items: unknown[]) => unknown,
+  inputBoxAnswer: undefined as string | undefined,
+  executed: [] as Array<{ command: string; args: unknown[] }>,
+  commands: new Map<string, (...args: unknown[]) => unknown>(),
+  edits: [] as WorkspaceEdit[],
+  shownDocuments: [] as Array<{ path: string; options: unknown }>,
+  terminals: [] as StubTerminal[],
+  statusItems: [] as StubStatusBarItem[],
+  viewProviders: new Map<string, unknown>(),
+  contentProviders: new Map<string, unknown>(),
+  documents: [] as TextDocument[],
+  closeTerminal: new EventEmitter<StubTerminal>(),
+  /** Opens a document holding text (unsaved when it differs from the disk). */
+  openDocument(path: string, text: string): TextDocument {
+    const doc = new TextDocument(Uri.file(path), text);
+    doc.isDirty = !existsSync(path) || readFileSync(path, "utf8") !== text;
+    this.documents.push(doc);
+    return doc;
+  },
+  reset(): void {
+    this.settings = {};
+    this.warningAnswer = () => undefined;
+    this.warnings = [];
+    this.infos = [];
+    this.errors = [];
+    this.errorAnswer = () => undefined;
+    this.quickPickAnswer = () => undefined;
+    this.inputBoxAnswer = undefined;
+    this.executed = [];
+    this.commands.clear();
+    this.edits = [];
+    this.shownDocuments = [];
+    this.terminals = [];
+    this.statusItems = [];
+    this.viewProviders.clear();
+    this.contentProviders.clear();
+    this.documents.length = 0;
+  },
+};
+
+/** The control surface of this stub (the `stub` export). */
+export type StubControl = typeof stub;
+
+function findDoc(uri: Uri): TextDocument | undefined {
+  return stub.documents.find((d) => d.uri.fsPath === uri.fsPath);
+}
+
+async function openTextDocument(uri: Uri): Promise<TextDocument> {
+  const open = findDoc(uri);
+  if (open) return open;
+  const doc = new TextDocument(uri, readFileSync(uri.fsPath, "utf8"));
+  stub.documents.push(doc);
+  return doc;
+}
+
+async function applyEdit(edit: WorkspaceEdit): Promise<boolean> {
+  stub.edits.push(edit);
+  for (const op of edit.ops) {
+    if (op.kind === "createFile") {
+      if (!existsSync(op.uri.fsPath)) {
+        mkdirSync(nodePath.dirname(op.uri.fsPath), { recursive: true });
+        writeFileSync(op.uri.fsPath, "");
+      }
+    } else if (op.kind === "deleteFile") {
+      rmSync(op.uri.fsPath, { force: true });
+      const i = stub.documents.findIndex((d) => d.uri.fsPath === op.uri.fsPath);
+      if (i >= 0) stub.documents.splice(i, 1);
+    } else {
+      const doc = await openTextDocument(op.uri);
+      const start = offsetAt(doc.text, op.kind === "replace" ? op.range.start : op.position);
+      const end = op.kind === "replace" ? offsetAt(doc.text, op.range.end) : start;
+      doc.text = doc.text.slice(0, start) + op.text + doc.text.slice(end);
+      doc.isDirty = true;
+    }
+  }
+  return true;
+}
+
+export const workspace = {
+  get textDocuments(): TextDocument[] {
+    return stub.documents;
+  },
+  workspaceFolders: undefined as Array<{ uri: Uri }> | undefined,
+  fs: {
+    async readFile(uri: Uri): Promise<Uint8Array> {
+      return readFileSync(uri.fsPath);
+    },
+    async writeFile(uri: Uri, data: Uint8Array): Promise<void> {
+      writeFileSync(uri.fsPath, data);
+    },
+    async stat(uri: Uri): Promise<{ size: number }> {
+      return { size: statSync(uri.fsPath).size };
+    },
+  },
+  openTextDocument,
+  applyEdit,
+  getConfiguration(section: string) {
+    return {
+      get<T>(key: string, dflt: T): T {
+        const v = stub.settings[`${section}.${key}`];
+        return v === undefined ? dflt : (v as T);
+      },
+    };
+  },
+  registerTextDocumentContentProvider(scheme: string, provider: unknown): Disposable {
+    stub.contentProviders.set(scheme, provider);
+    return noop();
+  },
+  onDidChangeConfiguration: (): Disposable => noop(),
+};
+
+export const window = {
+  async showWarningMessage(message: string, options: unknown, ...items: string[]): Promise<string | undefined> {
+    stub.warnings.push({ message, options, items });
+    return stub.warningAnswer(message, items);
+  },
+  async showInformationMessage(message: string): Promise<undefined> {
+    stub.infos.push(message);
+    return undefined;
+  },
+  async showErrorMessage(message: string, ...items: string[]): Promise<string | undefined> {
+    stub.errors.push(message);
+    return stub.errorAnswer(message, items);
+  },
+  async showQuickPick(items: unknown[]): Promise<unknown> {
+    return stub.quickPickAnswer(items);
+  },
+  async showInputBox(): Promise<string | undefined> {
+    return stub.inputBoxAnswer;
+  },
+  async showTextDocument(doc: TextDocument, options: unknown): Promise<unknown> {
+    stub.shownDocuments.push({ path: doc.uri.fsPath, options });
+    return {};
+  },
+  createTerminal(opts: { name: string; pty?: unknown; shellPath?: string; shellArgs?: string[] }): StubTerminal {
+    const t: StubTerminal = {
+      name: opts.name,
+      pty: opts.pty,
+      shellPath: opts.shellPath,
+      shellArgs: opts.shellArgs,
+      shown: false,
+      disposed: false,
+      show() {
+        t.shown = true;
+      },
+      dispose() {
+        t.disposed = true;
+        stub.closeTerminal.fire(t);
+      },
+    };
+    stub.terminals.push(t);
+    return t;
+  },
+  createStatusBarItem(): StubStatusBarItem {
+    const item: StubStatusBarItem = {
+      text: "",
+      tooltip: undefined,
+      name: undefined,
+      command: undefined,
+      visible: false,
+      show() {
+        item.visible = true;
+      },
+      hide() {
+        item.visible = false;
+      },
+      dispose() {
+        item.visible = false;
+      },
+    };
+    stub.statusItems.push(item);
+    return item;
+  },
+  onDidCloseTerminal(listener: (t: StubTerminal) => void): Disposable {
+    return stub.closeTerminal.event(listener);
+  },
+  registerWebviewViewProvider(id: string, provider: unknown): Disposable {
+    stub.viewProviders.set(id, provider);
+    return noop();
+  },
+};
+
+export const commands = {
+  registerCommand(command: string, fn: (...args: unknown[]) => unknown): Disposable {
+    stub.commands.set(command, fn);
+    return new Disposable(() => stub.commands.delete(command));
+  },
+  async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
+    stub.executed.push({ command, args });
+    return stub.commands.get(command)?.(...args);
+  },
+};
+
+export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
+export const ViewColumn = { Active: -1, Beside: -2, One: 1 } as const;

@@ -1,0 +1,39 @@
+import { strict as assert } from "node:assert";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, it } from "node:test";
+import type * as vscode from "vscode";
+import { activate } from "../../src/extension";
+import { COMMANDS } from "../../src/commands";
+import { stub } from "../stubs/control";
+
+function context(): vscode.ExtensionContext {
+  const subscriptions: { dispose(): unknown }[] = [];
+  const secrets = new Map<string, string>();
+  return {
+    subscriptions,
+    extensionUri: { scheme: "file", path: "/ext", fsPath: "/ext" },
+    secrets: {
+      get: async (k: string) => secrets.get(k),
+      store: async (k: string, v: string) => void secrets.set(k, v),
+      delete: async (k: string) => void secrets.delete(k),
+    },
+  } as unknown as vscode.ExtensionContext;
+}
+
+describe("activation", () => {
+  it("registers the chat view, the diff provider and exactly the contributed commands", () => {
+    stub.reset();
+    const ctx = context();
+    activate(ctx);
+    assert.ok(stub.viewProviders.has("dsh.chat"));
+    assert.ok(stub.contentProviders.has("dsh-diff"));
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
+      contributes: { commands: Array<{ command: string }> };
+    };
+    const contributed = pkg.contributes.commands.map((c) => c.command).sort();
+    assert.deepEqual([...stub.commands.keys()].sort(), contributed);
+    assert.deepEqual(Object.values(COMMANDS).sort(), contributed);
+    for (const s of ctx.subscriptions) s.dispose();
+  });
+});

@@ -1,0 +1,181 @@
+import { strict as assert } from "node:assert";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { ToWebview } from "../../src/chat/messages";
+import { DiffContentProvider } from "../../src/diff/provider";
+import { Follower } from "../../src/follow";
+import { ReviewList } from "../../src/review/reviewList";
+import { ChatController, type AgentPort } from "../../src/session/controller";
+import { ResultsLog } from "../../src/session/resultsLog";
+import { UsageStatus } from "../../src/status/usage";
+import { CommandTerminals } from "../../src/terminal/terminals";
+import { stub } from "../stubs/control";
+
+class Agent implements AgentPort {
+  readonly cancelled: string[] = [];
+  readonly configSet: Array<[string, string]> = [];
+  resumeFails = false;
+  async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
+    return { sessionId: "s1", configOptions: [] };
+  }
+  async loadSession(): Promise<void> {}
+  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    if (this.resumeFails) throw new Error("session not found");
+    return {};
+  }
+  async listSessions(): Promise<{ sessions: SessionInfo[] }> {
+    return { sessions: [{ sessionId: "s0", cwd: "/w", title: "older" }] };
+  }
+  async prompt(_s: string, _p: ContentBlock[]): Promise<{ stopReason: string }> {
+    return { stopReason: "end_turn" };
+  }
+  async cancel(sessionId: string): Promise<void> {
+    this.cancelled.push(sessionId);
+  }
+  async setConfigOption(_s: string, configId: string, value: string): Promise<SessionConfigOption[]> {
+    this.configSet.push([configId, value]);
+    return [];
+  }
+}
+
+let dir: string;
+let posted: ToWebview[];
+let agent: Agent;
+let usage: UsageStatus;
+let terminals: CommandTerminals;
+let controller: ChatController;
+let resultsFile: string;
+
+beforeEach(async () => {
+  stub.reset();
+  dir = mkdtempSync(path.join(tmpdir(), "dsh-vscode-ctl-"));
+  resultsFile = path.join(dir, "results.jsonl");
+  posted = [];
+  agent = new Agent();
+  usage = new UsageStatus();
+  terminals = new CommandTerminals();
+  controller = new ChatController({
+    agent: async () => agent,
+    post: (m) => posted.push(m),
+    diffs: new DiffContentProvider(),
+    review: new ReviewList(ChatController.restore),
+    terminals,
+    follower: new Follower(() => true),
+    usage,
+    results: new ResultsLog(resultsFile),
+    cwd: () => dir,
+  });
+  await controller.newSession();
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const update = (u: SessionUpdate, sessionId = "s1") => controller.sessionUpdate({ sessionId, update: u });
+
+describe("chat controller", () => {
+  it("keeps the new session's updates that arrive before session/new answers", async () => {
+    const early = new Agent();
+    const seen: ToWebview[] = [];
+    let c: ChatController | undefined;
+    early.newSession = async () => {
+      await c?.sessionUpdate({ sessionId: "s2", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "help", description: "Help" }] } });
+      return { sessionId: "s2" };
+    };
+    c = new ChatController({
+      agent: async () => early,
+      post: (m) => seen.push(m),
+      diffs: new DiffContentProvider(),
+      review: new ReviewList(ChatController.restore),
+      terminals,
+      follower: new Follower(() => false),
+      usage,
+      results: new ResultsLog(undefined),
+      cwd: () => dir,
+    });
+    await c.newSession();
+    assert.ok(seen.some((m) => m.type === "commands" && m.commands[0]?.name === "help"));
+  });
+
+  it("forwards every update of the current session to the view, and none of another", async () => {
+    await update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hi" } });
+    await update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "other" } }, "s9");
+    const updates = posted.filter((m) => m.type === "update");
+    assert.equal(updates.length, 1);
+  });
+
+  it("routes commands, config options and usage", async () => {
+    await update({ sessionUpdate: "available_commands_update", availableCommands: [{ name: "undo", description: "Undo the last turn" }] });
+    await update({ sessionUpdate: "config_option_update", configOptions: [] });
+    await update({ sessionUpdate: "usage_update", used: 2000, size: 100000, cost: { amount: 0.5, currency: "USD" } });
+    assert.ok(posted.some((m) => m.type === "commands" && m.commands[0]?.name === "undo"));
+    assert.ok(posted.some((m) => m.type === "config"));
+    assert.equal(usage.text, "dsh 2.0k/100.0k · $0.5000");
+  });
+
+  it("opens a terminal for a command, follows locations, and opens a card's diff", async () => {
+    const file = path.join(dir, "a.go");
+    writeFileSync(file, "package a\n");
+    await update({ sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", kind: "execute", rawInput: { command: "go test ./..." }, _meta: { terminal_info: { terminal_id: "t1" } } });
+    assert.equal(stub.terminals[0]?.name, "dsh: go test ./...");
+    await update({ sessionUpdate: "tool_call", toolCallId: "r1", title: "Read a.go", kind: "read", locations: [{ path: file, line: 0 }] });
+    assert.equal(stub.shownDocuments[0]?.path, file);
+    await update({ sessionUpdate: "tool_call_update", toolCallId: "e1", title: "Edit a.go", content: [{ type: "diff", path: file, oldText: "old\n", newText: "package a\n" }] });
+    await controller.handle({ type: "openDiff", toolCallId: "e1", path: file });
+    assert.equal(stub.executed.at(-1)?.command, "vscode.diff");
+  });
+
+  it("answers an approval from the card and clears it", async () => {
+    stub.warningAnswer = () => new Promise(() => undefined);
+    const asked = controller.requestPermission(
+      { sessionId: "s1", toolCall: { toolCallId: "b1", title: "Run" }, options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }] },
+      new AbortController().signal,
+    );
+    const shown = posted.find((m) => m.type === "permission");
+    assert.ok(shown && shown.type === "permission");
+    await controller.handle({ type: "permission", requestId: shown.requestId, optionId: "allow" });
+    assert.deepEqual(await asked, { outcome: { outcome: "selected", optionId: "allow" } });
+    assert.ok(posted.some((m) => m.type === "permissionResolved" && m.requestId === shown.requestId));
+  });
+
+  it("sets config options, stops nothing when idle, and lists sessions", async () => {
+    await controller.handle({ type: "setConfig", configId: "model", value: "deepseek-v4-pro" });
+    assert.deepEqual(agent.configSet, [["model", "deepseek-v4-pro"]]);
+    await controller.handle({ type: "stop" });
+    assert.deepEqual(agent.cancelled, []);
+    await controller.handle({ type: "ready" });
+    assert.ok(posted.some((m) => m.type === "sessions" && m.sessions[0]?.sessionId === "s0"));
+  });
+
+  it("records turns for the e2e results hook", async () => {
+    await controller.prompt("hello");
+    const { readFileSync } = await import("node:fs");
+    const lines = readFileSync(resultsFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { event: string; stopReason?: string });
+    assert.deepEqual(lines.map((l) => [l.event, l.stopReason]), [["turn", "end_turn"]]);
+  });
+
+  it("resumes the session after a restart, or drops it when that fails", async () => {
+    await controller.reattach();
+    assert.equal(controller.currentSession, "s1");
+    agent.resumeFails = true;
+    await controller.reattach();
+    assert.equal(controller.currentSession, undefined);
+    assert.ok(posted.some((m) => m.type === "notice" && m.level === "error"));
+  });
+
+  it("reviews through the QuickPick: reject one file", async () => {
+    const file = path.join(dir, "b.txt");
+    writeFileSync(file, "changed");
+    await update({ sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", content: [{ type: "diff", path: file, oldText: "orig", newText: "changed" }] });
+    const answers: unknown[] = [];
+    stub.quickPickAnswer = (items) => {
+      answers.push(items);
+      const list = items as Array<{ choice?: { path?: string }; action?: string }>;
+      return answers.length === 1 ? list.find((i) => i.choice?.path === file) : list.find((i) => i.action === "reject");
+    };
+    await controller.reviewChanges();
+    const { readFileSync } = await import("node:fs");
+    assert.equal(readFileSync(file, "utf8"), "orig");
+  });
+});

@@ -1,0 +1,129 @@
+import { strict as assert } from "node:assert";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { ToWebview } from "../../src/chat/messages";
+import { DiffContentProvider } from "../../src/diff/provider";
+import { Follower } from "../../src/follow";
+import { rejectionNote, ReviewList } from "../../src/review/reviewList";
+import { ChatController, type AgentPort } from "../../src/session/controller";
+import { ResultsLog } from "../../src/session/resultsLog";
+import { UsageStatus } from "../../src/status/usage";
+import { CommandTerminals } from "../../src/terminal/terminals";
+import { stub } from "../stubs/control";
+
+let dir: string;
+beforeEach(() => {
+  stub.reset();
+  dir = mkdtempSync(path.join(tmpdir(), "dsh-vscode-review-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("review list", () => {
+  it("keeps the first original of a file across a turn's diffs", () => {
+    const r = new ReviewList(async () => undefined);
+    r.record({ path: "/w/a", oldText: "v0", newText: "v1" });
+    r.record({ path: "/w/a", oldText: "v1", newText: "v2" });
+    r.record({ path: "/w/b", oldText: null, newText: "new" });
+    assert.deepEqual(r.files(), [
+      { path: "/w/a", original: "v0", latest: "v2" },
+      { path: "/w/b", original: null, latest: "new" },
+    ]);
+  });
+
+  it("accepts without touching the file; rejects by restoring the original", async () => {
+    const a = path.join(dir, "a.txt");
+    const b = path.join(dir, "b.txt");
+    const c = path.join(dir, "c.txt");
+    writeFileSync(a, "changed a");
+    writeFileSync(b, "changed b");
+    writeFileSync(c, "created c");
+    const r = new ReviewList(ChatController.restore);
+    r.record({ path: a, oldText: "orig a", newText: "changed a" });
+    r.record({ path: b, oldText: "orig b", newText: "changed b" });
+    r.record({ path: c, oldText: null, newText: "created c" });
+    r.accept(a);
+    await r.reject(b);
+    await r.reject(c);
+    assert.equal(readFileSync(a, "utf8"), "changed a");
+    assert.equal(readFileSync(b, "utf8"), "orig b");
+    assert.equal(existsSync(c), false);
+    assert.deepEqual(r.files(), []);
+    assert.equal(r.takeRejectionNote(), rejectionNote([b, c]));
+    assert.equal(r.takeRejectionNote(), undefined);
+  });
+
+  it("accepts and rejects all", async () => {
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "changed");
+    const r = new ReviewList(ChatController.restore);
+    r.record({ path: a, oldText: "orig", newText: "changed" });
+    await r.rejectAll();
+    assert.equal(readFileSync(a, "utf8"), "orig");
+    r.record({ path: a, oldText: "orig", newText: "again" });
+    r.acceptAll();
+    assert.deepEqual(r.files(), []);
+    assert.match(r.takeRejectionNote() ?? "", /a\.txt/);
+  });
+});
+
+/** An agent that records prompts and answers end_turn. */
+class FakeAgent implements AgentPort {
+  readonly prompts: ContentBlock[][] = [];
+  async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
+    return { sessionId: "s1" };
+  }
+  async loadSession(): Promise<void> {}
+  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    return {};
+  }
+  async listSessions(): Promise<{ sessions: SessionInfo[] }> {
+    return { sessions: [] };
+  }
+  async prompt(_s: string, p: ContentBlock[]): Promise<{ stopReason: string }> {
+    this.prompts.push(p);
+    return { stopReason: "end_turn" };
+  }
+  async cancel(): Promise<void> {}
+  async setConfigOption(): Promise<SessionConfigOption[]> {
+    return [];
+  }
+}
+
+describe("the rejection note", () => {
+  it("goes before the next prompt, once", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const review = new ReviewList(ChatController.restore);
+    const controller = new ChatController({
+      agent: async () => agent,
+      post: (m) => posted.push(m),
+      diffs: new DiffContentProvider(),
+      review,
+      terminals: new CommandTerminals(),
+      follower: new Follower(() => false),
+      usage: new UsageStatus(),
+      results: new ResultsLog(undefined),
+      cwd: () => dir,
+    });
+    await controller.prompt("write a.txt");
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "by the agent");
+    await controller.sessionUpdate({
+      sessionId: "s1",
+      update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write a.txt", kind: "edit", content: [{ type: "diff", path: a, oldText: null, newText: "by the agent" }] },
+    });
+    assert.deepEqual(review.files().map((f) => f.path), [a]);
+    assert.ok(posted.some((m) => m.type === "review" && m.files.length === 1));
+    await controller.handle({ type: "review", action: "reject", path: a });
+    assert.equal(existsSync(a), false);
+    await controller.prompt("go on");
+    await controller.prompt("and again");
+    const texts = agent.prompts.map((p) => p.map((b) => (b.type === "text" ? b.text : "")));
+    assert.deepEqual(texts[0], ["write a.txt"]);
+    assert.deepEqual(texts[1], [rejectionNote([a]), "go on"]);
+    assert.deepEqual(texts[2], ["and again"]);
+  });
+});

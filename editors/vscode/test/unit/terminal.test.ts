@@ -1,0 +1,66 @@
+import { strict as assert } from "node:assert";
+import { beforeEach, describe, it } from "node:test";
+import type { SessionUpdate } from "@agentclientprotocol/sdk";
+import { BufferedPty, exitLine, toTerminalText } from "../../src/terminal/bufferedPty";
+import { CommandTerminals } from "../../src/terminal/terminals";
+import { stub } from "../stubs/control";
+
+describe("buffered pseudoterminal", () => {
+  it("keeps writes made before open and flushes them in order", () => {
+    const pty = new BufferedPty();
+    const seen: string[] = [];
+    pty.onDidWrite((d) => seen.push(d));
+    pty.write("one\n");
+    pty.write("two\n");
+    assert.deepEqual(seen, []);
+    assert.equal(pty.buffered.length, 2);
+    pty.open();
+    pty.write("three");
+    assert.deepEqual(seen, ["one\r\n", "two\r\n", "three"]);
+    assert.equal(pty.buffered.length, 0);
+  });
+
+  it("shows the exit status once", () => {
+    const pty = new BufferedPty();
+    const seen: string[] = [];
+    pty.onDidWrite((d) => seen.push(d));
+    pty.open();
+    pty.finish(2);
+    pty.finish(0);
+    assert.equal(pty.status, "status 2");
+    assert.deepEqual(seen, [exitLine(2, undefined)]);
+  });
+
+  const lines: Array<[string, string]> = [
+    ["a\nb", "a\r\nb"],
+    ["a\r\nb", "a\r\nb"],
+    ["", ""],
+  ];
+  for (const [input, want] of lines) it(`converts ${JSON.stringify(input)}`, () => assert.equal(toTerminalText(input), want));
+  it("names a signal", () => assert.match(exitLine(null, "SIGTERM"), /signal SIGTERM/));
+});
+
+describe("command terminals", () => {
+  beforeEach(() => stub.reset());
+
+  it("opens one terminal per announced command, fed by its output, ended by its exit", () => {
+    const terms = new CommandTerminals();
+    const start: SessionUpdate = { sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", _meta: { terminal_info: { terminal_id: "t1", cwd: "/w" } } };
+    terms.apply(start, () => "sh hello.sh");
+    terms.apply(start, () => "again");
+    assert.equal(stub.terminals.length, 1);
+    assert.equal(stub.terminals[0]?.name, "dsh: sh hello.sh");
+    assert.equal(stub.terminals[0]?.shown, true);
+    terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", _meta: { terminal_output: { terminal_id: "t1", data: "hello\n" } } }, () => "");
+    terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", _meta: { terminal_exit: { terminal_id: "t1", exit_code: 0 } } }, () => "");
+    const pty = terms.get("t1");
+    assert.deepEqual(pty?.buffered, ["hello\r\n", exitLine(0, undefined)]);
+    assert.equal(pty?.status, "status 0");
+  });
+
+  it("ignores calls without terminal_info", () => {
+    const terms = new CommandTerminals();
+    terms.apply({ sessionUpdate: "tool_call", toolCallId: "r1", title: "Read" }, () => "x");
+    assert.equal(stub.terminals.length, 0);
+  });
+});
