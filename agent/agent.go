@@ -130,6 +130,9 @@ func (a *Agent) Prompt(ctx context.Context, content []presentation.ContentBlock)
 	t := &turn{agent: a, log: a.opts.Log}
 	t.log.Append(session.TurnStarted{})
 	t.log.Append(session.UserMessage{Content: presentation.CloneContent(content)})
+	if note, ok := omittedImages(content, a.model()); ok {
+		t.log.Append(session.AssistantChunk{Text: note + "\n\n"})
+	}
 	reason, err := t.run(ctx)
 	end := session.TurnEnded{Reason: reason}
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 )
 
 // ModelInfo describes the model a request goes to: its name, its context
-// window and its prices.
+// window, its prices and whether it takes images.
 type ModelInfo struct {
 	// Name is the model's name, as usage reports show it.
 	Name string
@@ -16,6 +16,10 @@ type ModelInfo struct {
 	// Cost prices one request's usage, in the currency it returns (ISO
 	// 4217); nil means the model has no price.
 	Cost func(u llm.Usage) (amount float64, currency string)
+	// Images says the model takes images in user messages: they are sent
+	// to it as image parts. A model without it gets a note in the text
+	// where each image was.
+	Images bool
 }
 
 // model returns what Options.Model says about the model the next request

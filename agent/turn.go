@@ -65,7 +65,7 @@ func (t *turn) step(ctx context.Context) (llm.Response, error) {
 	}
 	req := llm.Request{
 		System:    system,
-		Messages:  history(t.log.Events()),
+		Messages:  requestHistory(t.log.Events(), m),
 		Tools:     tools,
 		MaxTokens: t.agent.opts.MaxTokens,
 	}

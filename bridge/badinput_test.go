@@ -171,8 +171,8 @@ func TestBadInput(t *testing.T) {
 		}, code: -32602, msg: `missing required field "prompt"`},
 		{name: "session/prompt: sessionId a number", send: line(rawRequest("session/prompt", `{"sessionId":7,"prompt":[]}`)), code: -32602, msg: `field "sessionId" must be a string`},
 		{name: "session/prompt: unknown session", send: line(rawRequest("session/prompt", `{"sessionId":"ghost","prompt":[{"type":"text","text":"hi"}]}`)), code: -32602, msg: `unknown session: "ghost"`},
-		{name: "session/prompt: an image block", send: prompt(`[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]`), code: -32602, msg: "only text and resource_link prompt content is supported"},
-		{name: "session/prompt: an unknown block type", send: prompt(`[{"type":"text","text":"see"},{"type":"hologram","data":"x"}]`), code: -32602, msg: "only text and resource_link prompt content is supported"},
+		{name: "session/prompt: an image block that is no image", send: prompt(`[{"type":"image","data":"iVBORw0KGgo=","mimeType":"text/plain"}]`), code: -32602, msg: `mimeType "text/plain" is not an image type`},
+		{name: "session/prompt: an unknown block type", send: prompt(`[{"type":"text","text":"see"},{"type":"hologram","data":"x"}]`), code: -32602, msg: `prompt content of type "hologram" is not supported`},
 		{name: "session/prompt: an empty prompt", send: prompt(`[]`), code: -32602, msg: "empty prompt"},
 		{name: "session/prompt: a blank prompt", send: prompt(`[{"type":"text","text":" \n "}]`), code: -32602, msg: "empty prompt"},
 		{name: "session/prompt: a second prompt while one runs", send: func(t *testing.T, b *badEnv) {

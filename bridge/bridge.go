@@ -62,7 +62,9 @@ func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (ac
 		info.Title = &title
 	}
 	agentCaps := acpsdk.AgentCapabilities{
-		PromptCapabilities: acpsdk.PromptCapabilities{},
+		// Images reach models configured to take them and are replaced
+		// by a note for the others; embedded resources reach every model.
+		PromptCapabilities: acpsdk.PromptCapabilities{Image: true, EmbeddedContext: true},
 		SessionCapabilities: acpsdk.SessionCapabilities{
 			AdditionalDirectories: &acpsdk.SessionAdditionalDirectoriesCapabilities{},
 			Close:                 &acpsdk.SessionCloseCapabilities{},
@@ -160,6 +162,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 	if fsRead || fsWrite {
 		cfg.Files = EditorFiles{SessionID: r.id, Client: s.client, Read: fsRead, Write: fsWrite}
 	}
+	s.prompts = newPromptReader(r.roots, cfg.Files)
 	rt, err := b.opts.Factory(ctx, cfg)
 	if err != nil {
 		s.journal = r.journal
@@ -225,7 +228,7 @@ func (b *Bridge) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.P
 	if err != nil {
 		return acpsdk.PromptResponse{}, err
 	}
-	content, err := promptContent(req.Prompt)
+	content, err := s.prompts.content(ctx, req.Prompt)
 	if err != nil {
 		return acpsdk.PromptResponse{}, err
 	}

@@ -1,8 +1,20 @@
 package bridge
 
 import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
@@ -11,29 +23,318 @@ import (
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
-// promptContent turns a prompt into the user's message: text blocks as
-// they are, resource links as a line naming the resource. Other blocks are
-// refused rather than silently dropped, and so is an empty prompt.
-func promptContent(blocks []acpsdk.ContentBlock) ([]presentation.ContentBlock, error) {
-	var b strings.Builder
+// Limits on what a prompt's embedded resources and linked files bring to
+// the model.
+const (
+	// maxPromptText is how much of one text resource or linked file the
+	// model is given: 256 KiB. Past it the text is cut, at a line end when
+	// one is near, and a note says how much was left out.
+	maxPromptText = 256 << 10
+	// maxLinkedFile is the largest linked file read at all (16 MiB); a
+	// larger one stays a link, with a note.
+	maxLinkedFile = 16 << 20
+)
+
+// promptReader turns one session's prompts into the user's message,
+// reading the files that resource links name inside the session's roots.
+type promptReader struct {
+	// roots are the session's workspace roots, symbolic links resolved; a
+	// link to a file outside them is not read.
+	roots []string
+	// files reads linked files: through the editor when it offers reads,
+	// from the disk otherwise. Nil reads nothing.
+	files FileSystem
+}
+
+// newPromptReader returns the prompt reader of a session with the given
+// roots and file access: files is the editor's (EditorFiles), or nil for
+// the disk.
+func newPromptReader(roots []string, files FileSystem) promptReader {
+	switch f := files.(type) {
+	case nil:
+		files = diskFiles{}
+	case EditorFiles:
+		if f.Disk == nil {
+			f.Disk = diskFiles{}
+		}
+		files = f
+	}
+	resolved := make([]string, len(roots))
+	for i, root := range roots {
+		resolved[i] = resolvePath(root)
+	}
+	return promptReader{roots: resolved, files: files}
+}
+
+// content turns a prompt into the user's message. Text is kept as it is;
+// images stay images; an embedded text resource becomes a fenced block
+// headed by its URI, an embedded image an image; a resource link to a
+// file inside the workspace becomes the link line followed by the file's
+// text, any other link the link line alone. Text longer than
+// maxPromptText is cut with a note. Audio, embedded binary resources that
+// are not images and blocks of unknown types are refused (-32602) rather
+// than silently dropped, and so is a prompt with neither text nor image.
+func (r promptReader) content(ctx context.Context, blocks []acpsdk.ContentBlock) ([]presentation.ContentBlock, error) {
+	var p promptBuilder
 	for _, block := range blocks {
 		switch {
 		// The SDK decodes a block of a type it does not know as a text
 		// block carrying that type: refuse it like any other.
 		case block.Text != nil && (block.Text.Type == "" || block.Text.Type == "text"):
-			b.WriteString(block.Text.Text)
+			p.text(block.Text.Text)
+		case block.Text != nil:
+			return nil, acp.InvalidParams("prompt content of type %q is not supported", block.Text.Type)
+		case block.Image != nil:
+			img, err := imageBlock(block.Image.MimeType, block.Image.Data)
+			if err != nil {
+				return nil, acp.InvalidParams("image prompt content: %v", err)
+			}
+			p.image(img)
+		case block.Audio != nil:
+			return nil, acp.InvalidParams("audio prompt content (%s) is not supported: the agent does not advertise promptCapabilities.audio", block.Audio.MimeType)
+		case block.Resource != nil:
+			if err := p.resource(block.Resource.Resource); err != nil {
+				return nil, err
+			}
 		case block.ResourceLink != nil:
-			link := block.ResourceLink
-			b.WriteString("\n[resource_link name=" + strconv.Quote(link.Name) + " uri=" + strconv.Quote(link.Uri) + "]\n")
+			p.text(r.link(ctx, block.ResourceLink))
 		default:
-			return nil, acp.InvalidParams("only text and resource_link prompt content is supported; image, audio and embedded resource blocks are refused rather than silently dropped")
+			return nil, acp.InvalidParams("prompt content block of an unknown type is not supported")
 		}
 	}
-	text := b.String()
-	if strings.TrimSpace(text) == "" {
+	return p.finish()
+}
+
+// promptBuilder collects a prompt's blocks, merging adjacent text.
+type promptBuilder struct {
+	blocks  []presentation.ContentBlock
+	pending strings.Builder // text not yet in blocks
+	images  bool
+}
+
+func (p *promptBuilder) text(s string) { p.pending.WriteString(s) }
+
+func (p *promptBuilder) image(img presentation.ImageBlock) {
+	p.flush()
+	p.blocks = append(p.blocks, img)
+	p.images = true
+}
+
+func (p *promptBuilder) flush() {
+	if p.pending.Len() > 0 {
+		p.blocks = append(p.blocks, presentation.Text(p.pending.String()))
+		p.pending.Reset()
+	}
+}
+
+// resource adds an embedded resource: text as a fenced block headed by
+// its URI, an image blob as an image; any other blob is refused.
+func (p *promptBuilder) resource(res acpsdk.EmbeddedResourceResource) error {
+	switch {
+	case res.TextResourceContents != nil:
+		t := res.TextResourceContents
+		p.text("\n[resource uri=" + strconv.Quote(t.Uri) + "]\n" + fencedText(t.Text, t.Uri, int64(len(t.Text))) + "\n")
+		return nil
+	case res.BlobResourceContents != nil:
+		b := res.BlobResourceContents
+		mime := ""
+		if b.MimeType != nil {
+			mime = *b.MimeType
+		}
+		if !strings.HasPrefix(mime, "image/") {
+			if mime == "" {
+				mime = "no MIME type"
+			}
+			return acp.InvalidParams("embedded resource %q is binary (%s): only text resources and images are supported", b.Uri, mime)
+		}
+		img, err := imageBlock(mime, b.Blob)
+		if err != nil {
+			return acp.InvalidParams("embedded resource %q: %v", b.Uri, err)
+		}
+		p.image(img)
+		return nil
+	default:
+		return acp.InvalidParams("embedded resource with neither text nor blob")
+	}
+}
+
+// finish returns the blocks, or -32602 when the prompt holds neither
+// text nor image.
+func (p *promptBuilder) finish() ([]presentation.ContentBlock, error) {
+	p.flush()
+	if !p.images && strings.TrimSpace(presentation.JoinText(p.blocks)) == "" {
 		return nil, acp.InvalidParams("empty prompt")
 	}
-	return []presentation.ContentBlock{presentation.Text(text)}, nil
+	return p.blocks, nil
+}
+
+// imageBlock checks an image's MIME type and base64 data.
+func imageBlock(mime, data string) (presentation.ImageBlock, error) {
+	if !strings.HasPrefix(mime, "image/") {
+		return presentation.ImageBlock{}, fmt.Errorf("mimeType %q is not an image type", mime)
+	}
+	if data == "" {
+		return presentation.ImageBlock{}, errors.New("the image has no data")
+	}
+	if _, err := base64.StdEncoding.DecodeString(data); err != nil {
+		return presentation.ImageBlock{}, fmt.Errorf("the image data is not base64: %w", err)
+	}
+	return presentation.ImageBlock{MimeType: mime, Data: data}, nil
+}
+
+// link is the text a resource link becomes: its link line, followed by
+// the file's text when it names a file inside the workspace, or by a note
+// saying why that file could not be read.
+func (r promptReader) link(ctx context.Context, l *acpsdk.ContentBlockResourceLink) string {
+	line := "\n[resource_link name=" + strconv.Quote(l.Name) + " uri=" + strconv.Quote(l.Uri) + "]\n"
+	file, ok := r.linkedFile(l.Uri)
+	if !ok {
+		return line
+	}
+	text, size, err := r.readText(ctx, file)
+	if err != nil {
+		return line + "[not included: " + err.Error() + "]\n"
+	}
+	return line + fencedText(text, l.Uri, size) + "\n"
+}
+
+// linkedFile returns the path of a file:// URI inside the workspace; ok
+// is false for other URIs and for paths outside every root.
+func (r promptReader) linkedFile(uri string) (string, bool) {
+	if r.files == nil || len(r.roots) == 0 {
+		return "", false
+	}
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") || u.Path == "" {
+		return "", false
+	}
+	p := filepath.FromSlash(u.Path)
+	if !filepath.IsAbs(p) {
+		return "", false
+	}
+	p = filepath.Clean(p)
+	real := resolvePath(p)
+	for _, root := range r.roots {
+		if within(root, real) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// readText reads a linked file as text, cut to maxPromptText, and returns
+// its whole size. Files that are not regular, larger than maxLinkedFile
+// or not text are not read.
+func (r promptReader) readText(ctx context.Context, file string) (text string, size int64, err error) {
+	info, err := r.files.Stat(ctx, file)
+	switch {
+	case err == nil && !info.Mode().IsRegular():
+		return "", 0, errors.New("not a regular file")
+	case err == nil && info.Size() > maxLinkedFile:
+		return "", 0, fmt.Errorf("the file has %d bytes, more than the %d MiB a linked file may have", info.Size(), maxLinkedFile>>20)
+	}
+	data, err := r.files.ReadFile(ctx, file)
+	if err != nil {
+		return "", 0, readError(err)
+	}
+	if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
+		return "", 0, errors.New("a binary file")
+	}
+	return string(data), int64(len(data)), nil
+}
+
+// readError says briefly why a linked file could not be read.
+func readError(err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return errors.New("no such file")
+	case errors.Is(err, fs.ErrPermission):
+		return errors.New("permission denied")
+	default:
+		return err
+	}
+}
+
+// fencedText shows text from uri in a fence tagged with the URI's file
+// extension. Text past maxPromptText is cut, at the last line end in its
+// final quarter when there is one, and a note after the fence gives the
+// limit and size, the whole text's size.
+func fencedText(text, uri string, size int64) string {
+	lang := strings.TrimPrefix(path.Ext(uriPath(uri)), ".")
+	if len(text) <= maxPromptText {
+		return codeFence(text, lang)
+	}
+	cut := maxPromptText
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	if nl := strings.LastIndexByte(text[:cut], '\n'); nl >= maxPromptText*3/4 {
+		cut = nl + 1
+	}
+	return codeFence(text[:cut], lang) + fmt.Sprintf("\n[truncated: the first %d of %d bytes are shown; the limit is %d KiB]", cut, size, maxPromptText>>10)
+}
+
+// uriPath is the path of uri, or uri itself when it does not parse.
+func uriPath(uri string) string {
+	if u, err := url.Parse(uri); err == nil && u.Path != "" {
+		return u.Path
+	}
+	return uri
+}
+
+// resolvePath is p with symbolic links resolved, as far as they exist.
+func resolvePath(p string) string {
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return real
+	}
+	dir, base := filepath.Split(p)
+	if dir == p || base == "" {
+		return p
+	}
+	return filepath.Join(resolvePath(filepath.Clean(dir)), base)
+}
+
+// within reports whether p is root or below it.
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// diskFiles reads regular files from the disk, for sessions whose client
+// offers no file access, and for what the editor cannot hold. It never
+// writes: prompts only read.
+type diskFiles struct{}
+
+// ReadFile returns the bytes of a regular file; anything else is refused
+// without being opened, so a named pipe cannot block the prompt.
+func (diskFiles) ReadFile(_ context.Context, name string) ([]byte, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("read %s: not a regular file", name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxLinkedFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return data, nil
+}
+
+// WriteFile refuses: a prompt never writes.
+func (diskFiles) WriteFile(_ context.Context, name string, _ []byte) error {
+	return fmt.Errorf("write %s: %w", name, fs.ErrPermission)
+}
+
+// Stat describes name on the disk.
+func (diskFiles) Stat(_ context.Context, name string) (fs.FileInfo, error) {
+	return os.Stat(name)
 }
 
 // stopReason maps a turn's end to the protocol's stop reason.

@@ -93,12 +93,12 @@ func TestInitializeB67B88(t *testing.T) {
 			if v, ok := agentCaps["loadSession"]; ok && v != false {
 				t.Errorf("loadSession = %v, but session/load does not exist", v)
 			}
-			if pc, ok := agentCaps["promptCapabilities"].(map[string]any); ok {
-				for _, k := range []string{"image", "audio", "embeddedContext"} {
-					if v, ok := pc[k]; ok && v != false {
-						t.Errorf("promptCapabilities.%s = %v, but such prompts are refused", k, v)
-					}
-				}
+			pc, _ := agentCaps["promptCapabilities"].(map[string]any)
+			if pc["image"] != true || pc["embeddedContext"] != true {
+				t.Errorf("promptCapabilities = %v, want image and embeddedContext (they are supported)", pc)
+			}
+			if v, ok := pc["audio"]; ok && v != false {
+				t.Errorf("promptCapabilities.audio = %v, but audio prompts are refused", v)
 			}
 			sc, _ := agentCaps["sessionCapabilities"].(map[string]any)
 			if _, ok := sc["additionalDirectories"]; !ok {
@@ -298,24 +298,28 @@ func TestPromptB68B79B80B81(t *testing.T) {
 			t.Errorf("updates for refused prompts: %v", us)
 		}
 	})
-	t.Run("B80 an image prompt is refused with a clear message", func(t *testing.T) {
+	t.Run("B80 audio and unknown prompt content are refused with a clear message", func(t *testing.T) {
 		model := llm.NewScripted(llm.Message{Content: "ok"})
 		e := newEnv(t, withProvider(model))
 		e.initialize(plainInitialize)
 		s := e.newSession("")
-		for _, block := range []acpsdk.ContentBlock{
-			acpsdk.ImageBlock("iVBORw0KGgo=", "image/png"),
-			acpsdk.AudioBlock("UklGRg==", "audio/wav"),
-			acpsdk.ResourceBlock(acpsdk.EmbeddedResourceResource{TextResourceContents: &acpsdk.TextResourceContents{Uri: "file:///a.txt", Text: "a"}}),
+		for _, tt := range []struct {
+			block acpsdk.ContentBlock
+			msg   string
+		}{
+			{acpsdk.AudioBlock("UklGRg==", "audio/wav"), "audio prompt content (audio/wav) is not supported"},
+			{acpsdk.ImageBlock("not base64!", "image/png"), "the image data is not base64"},
+			{acpsdk.ResourceBlock(acpsdk.EmbeddedResourceResource{BlobResourceContents: &acpsdk.BlobResourceContents{Uri: "file:///a.pdf", Blob: "JVBERg==", MimeType: acpsdk.Ptr("application/pdf")}}),
+				`embedded resource "file:///a.pdf" is binary (application/pdf)`},
 		} {
-			_, rpcErr := e.startPromptBlocks(s, acpsdk.TextBlock("look"), block).wait()
-			wantRPCError(t, rpcErr, -32602, "only text and resource_link prompt content is supported")
+			_, rpcErr := e.startPromptBlocks(s, acpsdk.TextBlock("look"), tt.block).wait()
+			wantRPCError(t, rpcErr, -32602, tt.msg)
 		}
 		// A block type the SDK does not know decodes as an empty text block;
 		// it must be refused too, not silently dropped.
 		params := `{"sessionId":` + quote(s) + `,"prompt":[{"type":"text","text":"look"},{"type":"video","uri":"file:///v.mp4"}]}`
 		err := e.c.Call(testCtx(t), "session/prompt", json.RawMessage(params), nil)
-		wantRPCError(t, err, -32602, "only text and resource_link prompt content is supported")
+		wantRPCError(t, err, -32602, `prompt content of type "video" is not supported`)
 		if n := len(model.Requests()); n != 0 {
 			t.Errorf("the model was asked %d times", n)
 		}

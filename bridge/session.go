@@ -26,6 +26,7 @@ type liveSession struct {
 	bridge *Bridge
 
 	rt      Runtime
+	prompts promptReader // reads what the session's prompts link to
 	mapper  *Mapper
 	out     *outbox
 	client  sessionClient // every call to the client goes through it

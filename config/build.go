@@ -165,6 +165,9 @@ func (b *builder) model(providers map[string]Provider, base Model, builtin bool,
 		}
 		b.fail(key, "reasoning_effort %q is not among reasoning_efforts %q", m.ReasoningEffort, m.ReasoningEfforts)
 	}
+	if raw.Images != nil {
+		m.Images = *raw.Images
+	}
 	if raw.Thinking != nil {
 		m.Thinking = *raw.Thinking
 		if m.Thinking != llm.ThinkingEnabled && m.Thinking != llm.ThinkingDisabled {

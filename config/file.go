@@ -65,6 +65,8 @@ type Model struct {
 	// Thinking, when set, is sent as thinking {"type": Thinking}: enabled
 	// or disabled. Empty sends nothing.
 	Thinking string
+	// Images says the model takes images in prompts.
+	Images bool
 }
 
 // Default is the configuration without a file: the built-in providers

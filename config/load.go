@@ -75,6 +75,7 @@ type rawModel struct {
 	ReasoningEfforts *[]string `toml:"reasoning_efforts"`
 	ReasoningEffort  *string   `toml:"reasoning_effort"`
 	Thinking         *string   `toml:"thinking"`
+	Images           *bool     `toml:"images"`
 }
 
 type rawPrice struct {

@@ -13,15 +13,49 @@ const (
 
 // Message is one entry of the conversation.
 //
-// Which fields are meaningful depends on Role: a user message has Content; an
-// assistant message has Content, Reasoning and ToolCalls; a tool message has
-// ToolCallID and Content (the tool result as text).
+// Which fields are meaningful depends on Role: a user message has Content,
+// and Parts when it holds images; an assistant message has Content,
+// Reasoning and ToolCalls; a tool message has ToolCallID and Content (the
+// tool result as text).
 type Message struct {
-	Role       Role
-	Content    string
+	Role    Role
+	Content string
+	// Parts, when not empty, is a user message's content as text and image
+	// parts in order, and is what is sent instead of Content. Content then
+	// holds the same text with a placeholder for each image, for whoever
+	// counts or shows the message as text.
+	Parts      []Part
 	Reasoning  string
 	ToolCalls  []ToolCall
 	ToolCallID string
+}
+
+// Part is one piece of a user message's content: text, or an image when
+// Image is set.
+type Part struct {
+	Text  string
+	Image *Image
+}
+
+// Image is an image sent inline: its MIME type (image/png, image/jpeg …)
+// and its bytes, base64-encoded (standard encoding, padded).
+type Image struct {
+	MimeType string
+	Data     string
+}
+
+// TextPart returns a text part holding s.
+func TextPart(s string) Part { return Part{Text: s} }
+
+// ImagePart returns an image part of the given MIME type and base64 data.
+func ImagePart(mimeType, data string) Part {
+	return Part{Image: &Image{MimeType: mimeType, Data: data}}
+}
+
+// DataURL returns the image as a data URL, data:<mime>;base64,<data>, the
+// form OpenAI-compatible servers take inline images in.
+func (i Image) DataURL() string {
+	return "data:" + i.MimeType + ";base64," + i.Data
 }
 
 // ToolCall is one function call requested by the model.

@@ -50,6 +50,9 @@ func chatParams(cfg Config, req Request) (openai.ChatCompletionNewParams, error)
 func chatMessage(m Message) (openai.ChatCompletionMessageParamUnion, error) {
 	switch m.Role {
 	case RoleUser:
+		if len(m.Parts) > 0 {
+			return openai.UserMessage(contentParts(m.Parts)), nil
+		}
 		return openai.UserMessage(m.Content), nil
 	case RoleTool:
 		return openai.ToolMessage(m.Content, m.ToolCallID), nil
@@ -78,6 +81,21 @@ func chatMessage(m Message) (openai.ChatCompletionMessageParamUnion, error) {
 	default:
 		return openai.ChatCompletionMessageParamUnion{}, fmt.Errorf("unknown message role %q", m.Role)
 	}
+}
+
+// contentParts encodes a user message's parts as Chat Completions content
+// parts: {"type":"text","text":…} and {"type":"image_url","image_url":
+// {"url":"data:<mime>;base64,…"}}, in order.
+func contentParts(parts []Part) []openai.ChatCompletionContentPartUnionParam {
+	out := make([]openai.ChatCompletionContentPartUnionParam, len(parts))
+	for i, p := range parts {
+		if p.Image != nil {
+			out[i] = openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: p.Image.DataURL()})
+			continue
+		}
+		out[i] = openai.TextContentPart(p.Text)
+	}
+	return out
 }
 
 func chatTool(t Tool) (openai.ChatCompletionToolUnionParam, error) {

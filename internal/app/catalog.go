@@ -191,6 +191,7 @@ func (c *Catalog) Info(model string) agent.ModelInfo {
 		return info
 	}
 	info.ContextWindow = m.ContextWindow
+	info.Images = m.Images
 	if price := m.Price; price != nil {
 		info.Cost = func(u llm.Usage) (float64, string) {
 			return price.Cost(u.PromptTokens, u.CachedPromptTokens, u.CompletionTokens), price.Currency
