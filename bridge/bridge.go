@@ -70,6 +70,9 @@ func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (ac
 			Close:                 &acpsdk.SessionCloseCapabilities{},
 		},
 	}
+	if b.opts.MCPRemote {
+		agentCaps.McpCapabilities = acpsdk.McpCapabilities{Http: true, Sse: true}
+	}
 	if b.opts.Store != nil {
 		agentCaps.LoadSession = true
 		agentCaps.SessionCapabilities.List = &acpsdk.SessionListCapabilities{}

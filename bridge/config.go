@@ -62,6 +62,9 @@ type Runtime struct {
 	Compact func(ctx context.Context) (turns int, err error)
 	// Commands are the user's own slash commands.
 	Commands []CustomCommand
+	// Notices, when set, returns what the user should be told at the start
+	// of the next turn (a server that failed) and forgets it.
+	Notices func() []string
 }
 
 // Rules is how a session remembers "always" answers.
@@ -98,6 +101,9 @@ type Options struct {
 	// Defaults are the settings of a new session. Defaults.Preset is
 	// policy.WorkspaceWrite when empty.
 	Defaults Settings
+	// MCPRemote says the factory connects the editor's HTTP and SSE MCP
+	// servers (stdio needs no flag), so they are advertised.
+	MCPRemote bool
 	// Auth is how the user signs in; the zero value offers no sign-in.
 	Auth Auth
 	// Logger receives what the bridge cannot tell the client.

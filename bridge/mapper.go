@@ -123,6 +123,8 @@ func (m *Mapper) Map(ev session.Event) []acp.Update {
 		return []acp.Update{compaction(ev.Seq, p)}
 	case session.CommandRan:
 		return m.commandRan(p)
+	case session.Notice:
+		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text("\n\n[" + p.Text + "]\n\n")}}
 	case session.FilesRestored:
 		return []acp.Update{filesRestored(ev.Seq, p)}
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:

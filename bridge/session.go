@@ -181,6 +181,11 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 // itself, anything else — a prompt command's text included — by the
 // model, after a checkpoint of the workspace.
 func (s *liveSession) runTurn(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	if s.rt.Notices != nil {
+		for _, text := range s.rt.Notices() {
+			s.rt.Log.Append(session.Notice{Text: text})
+		}
+	}
 	cmd, line, args, isCommand := s.parseCommand(content)
 	if isCommand && cmd.local != nil {
 		if err := s.runLocal(ctx, cmd, line, args); err != nil {

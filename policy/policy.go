@@ -109,6 +109,8 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 	switch tool.Effect() {
 	case registry.EffectExecute:
 		return pipeline.Ask(fmt.Sprintf("%s runs a command; %s asks before every command", call.Name(), preset))
+	case registry.EffectExternal:
+		return pipeline.Ask(fmt.Sprintf("%s is a tool another program serves (an MCP server); %s asks before each call", call.Name(), preset))
 	case registry.EffectWrite:
 		for _, t := range targets {
 			if inGitDir(t) {

@@ -15,9 +15,12 @@ const (
 	EffectWrite
 	// EffectExecute runs programs.
 	EffectExecute
+	// EffectExternal is a tool another program serves (an MCP server's):
+	// what it does is not known, so it is treated like a command.
+	EffectExternal
 )
 
-// String returns "other", "read", "write" or "execute".
+// String returns "other", "read", "write", "execute" or "external".
 func (e Effect) String() string {
 	switch e {
 	case EffectRead:
@@ -26,6 +29,8 @@ func (e Effect) String() string {
 		return "write"
 	case EffectExecute:
 		return "execute"
+	case EffectExternal:
+		return "external"
 	default:
 		return "other"
 	}

@@ -163,6 +163,10 @@ type compactedWire struct {
 	Turns   int    `json:"turns,omitempty"`
 }
 
+type noticeWire struct {
+	Text string `json:"text,omitempty"`
+}
+
 type commandRanWire struct {
 	Line  string `json:"line,omitempty"`
 	Reply string `json:"reply,omitempty"`
@@ -269,6 +273,8 @@ func encodePayload(p Payload) (any, error) {
 		w = compactedWire{Summary: p.Summary, Through: p.Through, Turns: p.Turns}
 	case CommandRan:
 		w = commandRanWire(p)
+	case Notice:
+		w = noticeWire(p)
 	case FilesRestored:
 		files := make([]fileRestoredWire, len(p.Files))
 		for i, f := range p.Files {
@@ -341,6 +347,9 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 	case Compacted{}.Kind():
 		w, err := unmarshalData[compactedWire](kind, data)
 		return Compacted{Summary: w.Summary, Through: w.Through, Turns: w.Turns}, err
+	case Notice{}.Kind():
+		w, err := unmarshalData[noticeWire](kind, data)
+		return Notice(w), err
 	case CommandRan{}.Kind():
 		w, err := unmarshalData[commandRanWire](kind, data)
 		return CommandRan(w), err

@@ -103,6 +103,7 @@ func samplePayloads() []session.Payload {
 		session.SettingChanged{Setting: "model", Value: "deepseek-v4-pro"},
 		session.Compacted{Summary: "We fixed the bug.", Through: 42, Turns: 3},
 		session.CommandRan{Line: "/permissions", Reply: "No rules."},
+		session.Notice{Text: "MCP server docs: exited at start"},
 		session.FilesRestored{Files: []session.FileRestored{{Path: "/w/a", Before: ptr("new\n"), After: ptr("old\n")}, {Path: "/w/b", After: ptr("")}, {Path: "/w/c.bin", Before: ptr(""), Binary: true}}},
 		session.FilesRestored{},
 		session.TurnEnded{Reason: session.StopEndTurn},

@@ -227,6 +227,15 @@ type FilesRestored struct {
 	Files []FileRestored
 }
 
+// Notice is something the user should know that no tool call or answer
+// says: an MCP server that failed to start or stopped, say.
+type Notice struct {
+	Text string
+}
+
+// Kind returns "notice".
+func (Notice) Kind() string { return "notice" }
+
 // Kind returns "command/ran".
 func (CommandRan) Kind() string { return "command/ran" }
 
@@ -253,4 +262,5 @@ func (TitleChanged) isPayload()     {}
 func (SettingChanged) isPayload()   {}
 func (Compacted) isPayload()        {}
 func (CommandRan) isPayload()       {}
+func (Notice) isPayload()           {}
 func (FilesRestored) isPayload()    {}

@@ -51,11 +51,11 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	defer stopListing()
 	store := openStore(cfg, logger)
 	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir,
-		CommandDirs: userCommandDirs(cfg),
-		Shell:       shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
+		CommandDirs: userCommandDirs(cfg), LanguageServers: true,
+		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
 	opts := bridge.Options{
 		Name: "dsh-acp", Title: "dsh", Version: version(),
-		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices,
+		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices, MCPRemote: true,
 		Defaults: bridge.Settings{Model: cfg.modelName(), Effort: cfg.llm.ReasoningEffort, Preset: cfg.preset},
 		Auth:     auth(cfg, catalog),
 	}

@@ -7,10 +7,13 @@ import (
 	"log/slog"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/lsp"
+	"github.com/dsh-acp/dsh-acp/mcp"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -32,6 +35,16 @@ type Config struct {
 	// StateDir, when set, keeps each project's remembered permission
 	// rules (and, later, its checkpoints); empty remembers nothing.
 	StateDir string
+	// LanguageServers turns on the language-server tools and the
+	// diagnostics after edits; Servers overrides the built-in list (nil:
+	// lsp.Defaults, each used when found on the PATH).
+	LanguageServers bool
+	Servers         []lsp.ServerConfig
+	// MCPServers are servers every session uses, beside those the editor
+	// sends (from the config file).
+	MCPServers []mcp.Server
+	// MCPCallTimeout bounds an MCP tool call (the package's default when 0).
+	MCPCallTimeout time.Duration
 	// CommandDirs hold the user's own slash commands (Markdown prompt
 	// files); each session also reads its project's .dsh/commands, which
 	// win.
@@ -104,9 +117,22 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 			scope.Close()
 		}
 	}()
-	tools, err := sessionTools(ws, cfg, sh, log)
+	langs := languageServers(cfg.LanguageServers, ws.Roots(), cfg.Servers, fsys, cfg)
+	defer func() {
+		if err != nil && langs != nil {
+			langs.Close()
+		}
+	}()
+	fileOpts := cfg.Files
+	if langs != nil {
+		fileOpts.AfterWrite, fileOpts.AfterRead = langs.AfterWrite, langs.AfterRead
+	}
+	tools, err := sessionTools(ws, fileOpts, cfg, sh, log)
 	if err != nil {
 		return rt, err
+	}
+	if langs != nil {
+		tools = append(tools, langs.Tools()...)
 	}
 	for _, t := range tools {
 		if _, err := reg.Register(scope, t); err != nil {
@@ -130,15 +156,32 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	if err != nil {
 		return rt, err
 	}
+	notes := &notices{}
+	servers, badServer := mcpServers(sc.MCPServers)
+	if badServer != nil {
+		notes.add(badServer.Error())
+	}
+	for i := range servers {
+		servers[i].Dir = ws.Cwd()
+	}
+	mcps := startMCP(append(slices.Clone(cfg.MCPServers), servers...), reg, scope,
+		mcp.Options{Logger: cfg.Logger, CallTimeout: cfg.MCPCallTimeout}, notes)
 	rt = bridge.Runtime{
 		Agent: ag,
 		Log:   log,
 		Close: func() {
+			mcps.close()
+			if langs != nil {
+				if err := langs.Close(); err != nil {
+					cfg.Logger.Warn("stopping language servers", "session", sc.ID, "err", err)
+				}
+			}
 			if err := sh.Close(); err != nil {
 				cfg.Logger.Warn("stopping background jobs", "session", sc.ID, "err", err)
 			}
 			scope.Close()
 		},
+		Notices:  notes.take,
 		Rules:    rulesOf(pol),
 		Compact:  ag.Compact,
 		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs), filepath.Join(ws.Roots()[0], ".dsh", "commands"))...),
@@ -170,8 +213,8 @@ func files(sc bridge.SessionConfig) workspace.FileSystem {
 }
 
 // sessionTools builds the first-party tools bound to ws.
-func sessionTools(ws *workspace.Workspace, cfg Config, sh *shell.Shell, log *session.Log) ([]*registry.Tool, error) {
-	fileTools, err := fs.Tools(ws, cfg.Files)
+func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *shell.Shell, log *session.Log) ([]*registry.Tool, error) {
+	fileTools, err := fs.Tools(ws, fileOpts)
 	if err != nil {
 		return nil, fmt.Errorf("file tools: %w", err)
 	}

@@ -38,6 +38,9 @@ type EditResult struct {
 	// (never by diffing the whole file), each carrying the file_path the
 	// model wrote. A file that uses CRLF throughout is shown with LF.
 	Diffs []Hunk `json:"diffs"`
+	// Checks is what Options.AfterWrite reported about the new content
+	// (the errors it introduced, say), or "".
+	Checks string `json:"checks,omitempty"`
 }
 
 func (t *toolset) editTool() (*registry.Tool, error) {
@@ -92,9 +95,11 @@ func (t *toolset) edit(ctx context.Context, _ *registry.Call, args EditArgs) (Ed
 	if err != nil {
 		return EditResult{}, err
 	}
-	if err := t.ws.Files().WriteFile(ctx, abs, plan.onDisk()); err != nil {
+	onDisk := plan.onDisk()
+	if err := t.ws.Files().WriteFile(ctx, abs, onDisk); err != nil {
 		return EditResult{}, fsError(err, "write", name, "")
 	}
+	r.Checks = t.afterWrite(ctx, abs, string(onDisk))
 	return r, nil
 }
 
@@ -145,10 +150,12 @@ func (t *toolset) create(ctx context.Context, path, abs, name, text string) (Edi
 	if err != nil {
 		return EditResult{}, err
 	}
-	if err := t.ws.Files().WriteFile(ctx, abs, plan.onDisk()); err != nil {
+	onDisk := plan.onDisk()
+	if err := t.ws.Files().WriteFile(ctx, abs, onDisk); err != nil {
 		return EditResult{}, fsError(err, "write", name, "")
 	}
 	r.Created, r.Lines = true, countLines(text)
+	r.Checks = t.afterWrite(ctx, abs, string(onDisk))
 	return r, nil
 }
 
@@ -163,7 +170,7 @@ func renderEdit(_ EditArgs, r EditResult) ([]presentation.ContentBlock, error) {
 	if r.FinalNewlineKept {
 		s += " The file's final line break was kept as it was: edit never adds or removes it (use write for that)."
 	}
-	return []presentation.ContentBlock{presentation.Text(s)}, nil
+	return []presentation.ContentBlock{presentation.Text(withChecks(s, r.Checks))}, nil
 }
 
 // editMeta is {diffs}: the applied hunks of the value.

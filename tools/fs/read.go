@@ -94,6 +94,9 @@ func (t *toolset) read(ctx context.Context, _ *registry.Call, args ReadArgs) (Re
 		return ReadResult{}, toolError(CodeBinary, "%s is a binary file; read cannot show it", name)
 	}
 	text := string(data)
+	if t.opts.AfterRead != nil {
+		t.opts.AfterRead(ctx, abs, text)
+	}
 	total := countLines(text)
 	offset := max(args.Offset, 1)
 	if total > 0 && offset > total {

@@ -1,6 +1,7 @@
 package fs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -33,6 +34,16 @@ type Options struct {
 	MaxOutputBytes int
 	// Timeout is each call's time budget (the pipeline enforces it).
 	Timeout time.Duration
+	// AfterWrite, when set, is called after write or edit changed a file,
+	// with the file's absolute path and its new content. What it returns
+	// (a language server's new errors, say) is appended to the result the
+	// model reads, after a blank line; "" adds nothing. It must honour ctx
+	// and bound its own waiting.
+	AfterWrite func(ctx context.Context, path, text string) string
+	// AfterRead, when set, is called after read read a text file, with the
+	// file's absolute path and its whole content (to keep a language
+	// server in sync). It must return quickly.
+	AfterRead func(ctx context.Context, path, text string)
 }
 
 // withDefaults returns o with every zero field set to its default.

@@ -41,6 +41,9 @@ type WriteResult struct {
 	// UTF-8, or over Options.MaxFileBytes). Text that uses CRLF throughout
 	// is compared with LF, so the hunks show changes of content only.
 	Diffs []Hunk `json:"diffs"`
+	// Checks is what Options.AfterWrite reported about the new content
+	// (the errors it introduced, say), or "".
+	Checks string `json:"checks,omitempty"`
 }
 
 func (t *toolset) writeTool() (*registry.Tool, error) {
@@ -106,6 +109,7 @@ func (t *toolset) write(ctx context.Context, _ *registry.Call, args WriteArgs) (
 		if err := files.WriteFile(ctx, abs, []byte(args.Content)); err != nil {
 			return WriteResult{}, fsError(err, "write", name, "")
 		}
+		res.Checks = t.afterWrite(ctx, abs, args.Content)
 	}
 	return res, nil
 }
@@ -144,7 +148,7 @@ func renderWrite(_ WriteArgs, r WriteResult) ([]presentation.ContentBlock, error
 	default:
 		s = fmt.Sprintf("Wrote %s to %s.", plural(r.Lines, "line"), r.Path)
 	}
-	return []presentation.ContentBlock{presentation.Text(s)}, nil
+	return []presentation.ContentBlock{presentation.Text(withChecks(s, r.Checks))}, nil
 }
 
 // writeMeta is {diffs}: the applied hunks of an update, none for a create,
@@ -183,4 +187,20 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// afterWrite runs Options.AfterWrite, when set, on a file just written.
+func (t *toolset) afterWrite(ctx context.Context, abs, text string) string {
+	if t.opts.AfterWrite == nil {
+		return ""
+	}
+	return t.opts.AfterWrite(ctx, abs, text)
+}
+
+// withChecks appends what AfterWrite reported to s, after a blank line.
+func withChecks(s, checks string) string {
+	if checks == "" {
+		return s
+	}
+	return s + "\n\n" + checks
 }

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"context"
+	"sync"
+
+	"github.com/dsh-acp/dsh-acp/lsp"
+	"github.com/dsh-acp/dsh-acp/mcp"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// notices collects what the user should be told at the start of the next
+// turn (a server that failed); it is safe for concurrent use.
+type notices struct {
+	mu    sync.Mutex
+	items []string
+}
+
+func (n *notices) add(text string) {
+	n.mu.Lock()
+	n.items = append(n.items, text)
+	n.mu.Unlock()
+}
+
+// take returns the notices gathered so far and forgets them.
+func (n *notices) take() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := n.items
+	n.items = nil
+	return out
+}
+
+// mcpSession is a session's MCP servers: connected in the background (a
+// server may take seconds to start, and session/new must not wait), their
+// tools registered in the session's scope as they come and go.
+type mcpSession struct {
+	stop func()
+	done chan struct{}
+
+	mu       sync.Mutex
+	servers  *mcp.Servers
+	dispose  func()
+	canceled bool
+}
+
+// startMCP connects servers for a session whose tools live in scope;
+// problems are told through notes. It returns nil when there is no
+// server.
+func startMCP(servers []mcp.Server, reg *registry.Registry, scope *registry.Scope, opts mcp.Options, notes *notices) *mcpSession {
+	if len(servers) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m := &mcpSession{stop: cancel, done: make(chan struct{})}
+	report := opts.Report
+	opts.Report = func(server, message string) {
+		notes.add("MCP server " + server + ": " + message)
+		if report != nil {
+			report(server, message)
+		}
+	}
+	go func() {
+		defer close(m.done)
+		conn := mcp.Connect(ctx, servers, opts)
+		dispose, err := conn.Register(reg, scope)
+		if err != nil {
+			notes.add("MCP tools could not be offered: " + err.Error())
+		}
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.servers, m.dispose = conn, dispose
+		if m.canceled {
+			m.closeLocked()
+		}
+	}()
+	return m
+}
+
+// close stops connecting and closes every server: no process is left.
+func (m *mcpSession) close() {
+	if m == nil {
+		return
+	}
+	m.stop()
+	m.mu.Lock()
+	m.canceled = true
+	m.closeLocked()
+	m.mu.Unlock()
+	<-m.done
+}
+
+// closeLocked disposes of the tools and closes the servers; m.mu is held.
+func (m *mcpSession) closeLocked() {
+	if m.dispose != nil {
+		m.dispose()
+		m.dispose = nil
+	}
+	if m.servers != nil {
+		m.servers.Close()
+		m.servers = nil
+	}
+}
+
+// languageServers starts a session's language-server client when the
+// configuration asks for one: nothing runs until a file of a server's type
+// is touched.
+func languageServers(enabled bool, roots []string, servers []lsp.ServerConfig, files workspace.FileSystem, cfg Config) *lsp.Manager {
+	if !enabled {
+		return nil
+	}
+	return lsp.New(lsp.Options{Roots: roots, Servers: servers, Logger: cfg.Logger, ReadFile: files.ReadFile})
+}

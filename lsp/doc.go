@@ -1,0 +1,19 @@
+// Package lsp makes dsh-acp a client of the project's language servers
+// (gopls, typescript-language-server, pyright, rust-analyzer, clangd).
+//
+// A Manager starts a server lazily, per workspace root and file type, the
+// first time a file of that type is read or written. It keeps the server in
+// sync with the file tools (didOpen on first touch, didChange with the full
+// text, didSave), reports the errors an edit introduced right in the edit's
+// result (AfterWrite), and offers read-only tools: diagnostics, definition,
+// references and symbols.
+//
+// A server that is missing, slow or crashing never fails a turn: every wait
+// is bounded (Options.StartTimeout, Options.Settle), a missing server is
+// reported once as a note, and a server that dies is restarted once before
+// the Manager gives up on it with a one-line note.
+//
+// Positions: the model speaks 1-based lines and columns counted in Unicode
+// characters; LSP speaks 0-based lines and UTF-16 code units. The
+// conversion happens here and nowhere else.
+package lsp

@@ -1,0 +1,79 @@
+package lsp_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/goleak"
+)
+
+// fakeServerEnv, when set, makes the test binary a fake language server
+// instead of running the tests: "hang" never answers initialize; "silent"
+// starts but never publishes a diagnostic; "pull" answers pulled
+// diagnostics with one error.
+const fakeServerEnv = "DSH_ACP_LSP_FAKE_SERVER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeServerEnv); mode != "" {
+		runFakeServer(mode)
+		return
+	}
+	goleak.VerifyTestMain(m)
+}
+
+// runFakeServer serves LSP on stdio until the client goes away.
+func runFakeServer(mode string) {
+	if mode == "hang" {
+		_, _ = os.Stdin.Read(make([]byte, 1)) // reads the request, never answers
+		select {}
+	}
+	var srv protocol.Server = silentServer{}
+	if mode == "pull" {
+		srv = pullServer{}
+	}
+	_, conn, _ := protocol.NewServer(context.Background(), srv, jsonrpc2.NewHeaderStream(stdio{}))
+	<-conn.Done()
+}
+
+// silentServer initializes and ignores every notification.
+type silentServer struct{ protocol.UnimplementedServer }
+
+func (silentServer) Initialize(context.Context, *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	return &protocol.InitializeResult{}, nil
+}
+
+func (silentServer) Shutdown(context.Context) error { return nil }
+
+func (silentServer) Exit(context.Context) error {
+	os.Exit(0)
+	return nil
+}
+
+// pullServer supports pulled diagnostics and reports one error at
+// character 8 of the first line of every file.
+type pullServer struct{ silentServer }
+
+func (pullServer) Initialize(context.Context, *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	return &protocol.InitializeResult{Capabilities: protocol.ServerCapabilities{DiagnosticProvider: &protocol.DiagnosticOptions{}}}, nil
+}
+
+func (pullServer) Diagnostic(context.Context, *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
+	return &protocol.RelatedFullDocumentDiagnosticReport{FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
+		Kind: "full",
+		Items: []protocol.Diagnostic{{
+			Range:    protocol.Range{Start: protocol.Position{Line: 0, Character: 8}},
+			Severity: protocol.DiagnosticSeverityError,
+			Message:  protocol.String("pulled error"),
+		}},
+	}}, nil
+}
+
+// stdio is the process's standard input and output as one stream.
+type stdio struct{}
+
+func (stdio) Read(b []byte) (int, error)  { return os.Stdin.Read(b) }
+func (stdio) Write(b []byte) (int, error) { return os.Stdout.Write(b) }
+func (stdio) Close() error                { return os.Stdin.Close() }
