@@ -31,7 +31,7 @@ func TestLoadExample(t *testing.T) {
 	}{
 		{"qwen", Model{Name: "qwen", ID: "qwen2.5-coder:32b", DisplayName: "Qwen 2.5 Coder (local)", Provider: "local", ContextWindow: 32768}},
 		{"sonnet", Model{Name: "sonnet", ID: "anthropic/claude-sonnet-4", DisplayName: "sonnet", Provider: "openrouter", ContextWindow: 200000,
-			Price: &Price{Input: 3, CachedInput: 0.3, Output: 15, Currency: "USD"}}},
+			Price: &Price{Input: 3, CachedInput: 0.3, Output: 15, Currency: "USD"}, Images: true}},
 		{"deepseek-v4-pro", Model{Name: "deepseek-v4-pro", ID: "deepseek-v4-pro", DisplayName: "DeepSeek V4 Pro", Provider: "deepseek",
 			ContextWindow: 1_000_000, Price: &Price{Input: 1.32, CachedInput: 0.044, Output: 3.96, Currency: "USD"},
 			ReasoningEfforts: []string{"high", "max"}, ReasoningEffort: "max", Thinking: "enabled"}},
