@@ -46,6 +46,9 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status}
 		if items := m.diffItems(v.Diffs); len(items) > 0 {
 			u.Content = items
+			if v.Notes != "" {
+				u.Content = append(u.Content, textItem(v.Notes))
+			}
 		}
 		if v.Title != "" && len(v.Diffs) > 0 {
 			u.Title = displayTitle(v.Title, absolute(v.Diffs[0].Path, m.opts.Cwd), m.opts.Cwd)

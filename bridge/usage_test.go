@@ -6,6 +6,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -66,5 +67,27 @@ func TestCompactionIsShown(t *testing.T) {
 	}
 	if _, err := (acp.SessionNotification{SessionID: "s", Update: call}).MarshalJSON(); err != nil {
 		t.Errorf("encoding: %v", err)
+	}
+}
+
+// What a check found after an edit (a language server's new errors) shows
+// on the edit's card, after its diffs.
+func TestEditCardShowsItsChecks(t *testing.T) {
+	m := bridge.NewMapper(bridge.MapperOptions{Cwd: "/w"})
+	m.Map(session.Event{Seq: 1, Payload: session.ToolCall{CallID: "e1", Name: "edit", Arguments: `{}`, View: presentation.DiffCallView{Title: "Edit a.go"}}})
+	updates := m.Map(session.Event{Seq: 2, Payload: session.ToolResult{CallID: "e1", CallSeq: 1, Content: []presentation.ContentBlock{presentation.Text("ok")},
+		View: presentation.DiffResultView{Title: "Edit a.go", Diffs: []presentation.FileDiff{presentation.ReplaceDiff("/w/a.go", "x", "y")}, Notes: "a.go:1:1: undefined: y"}}})
+	if len(updates) != 1 {
+		t.Fatalf("%d updates", len(updates))
+	}
+	u := updates[0].(acp.ToolCallUpdate)
+	if len(u.Content) != 2 {
+		t.Fatalf("content = %+v, want the diff and the notes", u.Content)
+	}
+	if _, ok := u.Content[0].(acp.Diff); !ok {
+		t.Errorf("first item %T, want the diff", u.Content[0])
+	}
+	if item, ok := u.Content[1].(acp.ContentItem); !ok || item.Content.(acp.TextContent).Text != "a.go:1:1: undefined: y" {
+		t.Errorf("second item %+v, want the notes", u.Content[1])
 	}
 }

@@ -27,9 +27,12 @@ type TerminalResultView struct {
 }
 
 // DiffResultView is the change a tool applied, one FileDiff per hunk.
+// Notes, when set, is shown after the diffs: what a check of the new
+// content found (a language server's new errors).
 type DiffResultView struct {
 	Title string
 	Diffs []FileDiff
+	Notes string
 }
 
 // ReadFileLine is one line of a file as read: its 1-based number and text.

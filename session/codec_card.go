@@ -144,6 +144,7 @@ type diffResultWire struct {
 	Card  string         `json:"card"`
 	Title string         `json:"title,omitempty"`
 	Diffs []fileDiffWire `json:"diffs,omitempty"`
+	Notes string         `json:"notes,omitempty"`
 }
 
 type readLineWire struct {
@@ -244,7 +245,7 @@ func encodeResultView(v presentation.ResultView) (any, error) {
 	case presentation.TerminalResultView:
 		w = terminalResultWire{Card: cardTerminal, Title: v.Title, Output: v.Output, ExitCode: v.ExitCode, Signal: v.Signal}
 	case presentation.DiffResultView:
-		w = diffResultWire{Card: cardDiff, Title: v.Title, Diffs: diffsWire(v.Diffs)}
+		w = diffResultWire{Card: cardDiff, Title: v.Title, Diffs: diffsWire(v.Diffs), Notes: v.Notes}
 	case presentation.ReadResultView:
 		w = readResultWire{Card: cardRead, Title: v.Title, Path: v.Path, Offset: v.Offset, Lines: readLinesWire(v.Lines), TotalLines: v.TotalLines, Lang: v.Lang, Content: v.Content}
 	case presentation.SearchMatchesView:
@@ -273,7 +274,7 @@ func decodeResultView(data json.RawMessage, dropped func(string)) (presentation.
 		return presentation.TerminalResultView{Title: w.Title, Output: w.Output, ExitCode: w.ExitCode, Signal: w.Signal}, err
 	case cardDiff:
 		w, err := unmarshalData[diffResultWire]("diff result card", data)
-		return presentation.DiffResultView{Title: w.Title, Diffs: diffs(w.Diffs)}, err
+		return presentation.DiffResultView{Title: w.Title, Diffs: diffs(w.Diffs), Notes: w.Notes}, err
 	case cardRead:
 		w, err := unmarshalData[readResultWire]("read result card", data)
 		return presentation.ReadResultView{Title: w.Title, Path: w.Path, Offset: w.Offset, Lines: readLines(w.Lines), TotalLines: w.TotalLines, Lang: w.Lang, Content: w.Content}, err

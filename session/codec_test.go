@@ -60,6 +60,8 @@ func sampleResultViews() []presentation.ResultView {
 		presentation.DiffResultView{Title: "Edited a.go", Diffs: []presentation.FileDiff{
 			presentation.ReplaceDiff("a.go", "a", "b"), presentation.ReplaceDiff("a.go", "", "inserted"),
 		}},
+		presentation.DiffResultView{Title: "Edit b.go", Diffs: []presentation.FileDiff{presentation.ReplaceDiff("b.go", "x", "y")},
+			Notes: "gopls reports 1 new error in b.go after this change:\nb.go:3:1: undefined: y"},
 		presentation.ReadResultView{
 			Title: "Read a.go", Path: "/w/a.go", Offset: 10, TotalLines: 200, Lang: "go", Content: "x := 1",
 			Lines: []presentation.ReadFileLine{{Number: 10, Text: "x := 1"}, {Number: 11, Text: ""}},

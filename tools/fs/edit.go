@@ -175,7 +175,7 @@ func renderEdit(_ EditArgs, r EditResult) ([]presentation.ContentBlock, error) {
 
 // editMeta is {diffs}: the applied hunks of the value.
 func editMeta(_ EditArgs, r EditResult) (any, error) {
-	return diffMeta(r.Diffs), nil
+	return diffMeta(r.Diffs, r.Checks), nil
 }
 
 // presentEditCall is edit's pending card: the replacement as asked, old
@@ -199,5 +199,5 @@ func presentEditResult(args EditArgs, result presentation.ToolResult) presentati
 	if !ok {
 		return nil
 	}
-	return presentation.DiffResultView{Title: "Edit " + args.FilePath, Diffs: diffs}
+	return presentation.DiffResultView{Title: "Edit " + args.FilePath, Diffs: diffs, Notes: checksFromMeta(result.Meta)}
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 )
 
@@ -55,7 +56,12 @@ func TestAfterWriteHook(t *testing.T) {
 			for name, content := range tt.setup {
 				e.put(name, content)
 			}
-			got := text(e.ok(tt.tool, tt.args))
+			res := e.ok(tt.tool, tt.args)
+			got := text(res)
+			card, _ := e.presentResult(tt.tool, tt.args, res).(presentation.DiffResultView)
+			if tt.wantWrite != "" && card.Notes != report {
+				t.Errorf("the card's notes = %q, want the report", card.Notes)
+			}
 			if tt.wantWrite == "" {
 				if len(h.writes) != 0 || strings.Contains(got, report) {
 					t.Fatalf("AfterWrite ran for an unchanged file: %q; result %q", h.writes, got)

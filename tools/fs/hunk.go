@@ -28,10 +28,34 @@ func hunksOf(diffs []presentation.FileDiff) []Hunk {
 }
 
 // diffMeta is the presentation meta {"diffs":[…]} of hunks.
-func diffMeta(hunks []Hunk) json.RawMessage {
+func diffMeta(hunks []Hunk, checks string) json.RawMessage {
 	diffs := make([]presentation.FileDiff, len(hunks))
 	for i, h := range hunks {
 		diffs[i] = presentation.FileDiff{Path: h.Path, OldText: h.OldText, NewText: h.NewText}
 	}
-	return json.RawMessage(diffcard.Meta(diffs))
+	meta := diffcard.Meta(diffs)
+	if checks == "" {
+		return json.RawMessage(meta)
+	}
+	// The checks ride beside the diffs, for the card to show them.
+	withChecks, err := json.Marshal(struct {
+		Diffs  json.RawMessage `json:"diffs"`
+		Checks string          `json:"checks"`
+	}{json.RawMessage(meta[len(`{"diffs":`) : len(meta)-1]), checks})
+	if err != nil {
+		return json.RawMessage(meta)
+	}
+	return withChecks
+}
+
+// checksFromMeta reads the checks diffMeta put beside the diffs; "" when
+// there are none.
+func checksFromMeta(meta string) string {
+	var m struct {
+		Checks string `json:"checks"`
+	}
+	if json.Unmarshal([]byte(meta), &m) != nil {
+		return ""
+	}
+	return m.Checks
 }

@@ -154,7 +154,7 @@ func renderWrite(_ WriteArgs, r WriteResult) ([]presentation.ContentBlock, error
 // writeMeta is {diffs}: the applied hunks of an update, none for a create,
 // an unchanged file or a previous file that was not text.
 func writeMeta(_ WriteArgs, r WriteResult) (any, error) {
-	return diffMeta(r.Diffs), nil
+	return diffMeta(r.Diffs, r.Checks), nil
 }
 
 // presentWriteCall is write's pending card: the whole content as new text.
@@ -178,7 +178,7 @@ func presentWriteResult(args WriteArgs, result presentation.ToolResult) presenta
 	if !ok {
 		diffs = []presentation.FileDiff{presentation.NewFileDiff(args.FilePath, args.Content)}
 	}
-	return presentation.DiffResultView{Title: "Write " + args.FilePath, Diffs: diffs}
+	return presentation.DiffResultView{Title: "Write " + args.FilePath, Diffs: diffs, Notes: checksFromMeta(result.Meta)}
 }
 
 // plural returns "1 line", "2 lines".
