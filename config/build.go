@@ -75,6 +75,12 @@ func (b *builder) build(raw *rawFile) *File {
 			b.fail([]string{"model"}, "unknown model %q (known: %s)", *raw.Model, strings.Join(modelNames(f.Models), ", "))
 		}
 	}
+	for _, name := range inFileOrder(b, "mcp_servers", raw.MCPServers) {
+		f.MCPServers = append(f.MCPServers, b.mcpServer(name, raw.MCPServers[name]))
+	}
+	for _, name := range inFileOrder(b, "language_servers", raw.LanguageServers) {
+		f.LanguageServers = append(f.LanguageServers, b.languageServer(name, raw.LanguageServers[name]))
+	}
 	if raw.Preset != nil {
 		if p, err := policy.ParsePreset(*raw.Preset); err != nil {
 			b.fail([]string{"preset"}, "%v", err)

@@ -23,6 +23,11 @@ type File struct {
 	// file order (built-ins it overrides among them), then the built-ins
 	// it does not override.
 	Models []Model
+	// MCPServers are servers every session uses, in file order.
+	MCPServers []MCPServer
+	// LanguageServers replace, add to or turn off the built-in language
+	// servers, in file order.
+	LanguageServers []LanguageServer
 }
 
 // Provider is an OpenAI-compatible model server.

@@ -57,6 +57,9 @@ type rawFile struct {
 	Preset    *string                `toml:"preset"`
 	Providers map[string]rawProvider `toml:"providers"`
 	Models    map[string]rawModel    `toml:"models"`
+	// MCPServers and LanguageServers are tables of tables by name.
+	MCPServers      map[string]rawMCPServer      `toml:"mcp_servers"`
+	LanguageServers map[string]rawLanguageServer `toml:"language_servers"`
 }
 
 type rawProvider struct {

@@ -129,6 +129,17 @@ func TestLoadErrors(t *testing.T) {
 			[]string{"c.toml:2: models.qwen.context_window: want an integer, not a float"}},
 		{"an inline table for a string", "model = { a = 1 }\n", []string{"c.toml:1: model: want a string, not an inline table"}},
 		{"an array of tables", "[[models]]\n", []string{"c.toml:1: models: cannot store an array table in a map"}},
+		{"an MCP server with command and url", "[mcp_servers.docs]\ncommand = 'x'\nurl = 'https://x'\n",
+			[]string{"c.toml:1: mcp_servers.docs: give command (a stdio server) or url (a remote one), not both"}},
+		{"an MCP server with neither", "\n[mcp_servers.docs]\nargs = ['a']\n",
+			[]string{"c.toml:2: mcp_servers.docs: give command (a stdio server) or url (a remote one)"}},
+		{"an MCP server's bad url and transport", "[mcp_servers.web]\nurl = 'ftp://x'\ntransport = 'ws'\n",
+			[]string{`c.toml:2: mcp_servers.web.url: "ftp://x" is not an http(s) URL`, `c.toml:3: mcp_servers.web.transport: unknown transport "ws" (want http or sse)`}},
+		{"an MCP server's unknown key", "[mcp_servers.docs]\ncmd = 'x'\n", []string{"c.toml:2: mcp_servers.docs.cmd: unknown key"}},
+		{"a language server without a command", "[language_servers.zls]\nextensions = ['.zig']\n",
+			[]string{`c.toml:1: language_servers.zls.command: a language server needs a command: the program and its arguments, such as ["gopls"]`}},
+		{"a language server's bad extension", "[language_servers.zls]\ncommand = ['zls']\nextensions = ['zig']\n",
+			[]string{`c.toml:3: language_servers.zls.extensions: "zig" is not a file name extension (like ".go")`}},
 		{"unknown provider", "\n[models.qwen]\nprovider = 'locl'\n",
 			[]string{`c.toml:3: models.qwen.provider: unknown provider "locl" (known: deepseek, openai)`}},
 		{"no provider", "[models.qwen]\nid = 'qwen'\n", []string{"c.toml:1: models.qwen: provider is missing: name one of deepseek, openai"}},
@@ -225,5 +236,43 @@ func BenchmarkLoadExample(b *testing.B) {
 		if _, err := Parse("example.toml", data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestServersOfTheFile(t *testing.T) {
+	f, err := Parse("c.toml", []byte(`
+[mcp_servers.docs]
+command = "npx"
+args = ["-y", "docs-mcp"]
+env = { DOCS_TOKEN = "t" }
+
+[mcp_servers.web]
+url = "https://mcp.example.com/sse"
+transport = "sse"
+headers = { Authorization = "Bearer k" }
+
+[language_servers.zls]
+command = ["zls"]
+extensions = [".zig", ".zon"]
+
+[language_servers.clangd]
+disabled = true
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []MCPServer{
+		{Name: "docs", Command: "npx", Args: []string{"-y", "docs-mcp"}, Env: map[string]string{"DOCS_TOKEN": "t"}, Transport: "stdio"},
+		{Name: "web", URL: "https://mcp.example.com/sse", Headers: map[string]string{"Authorization": "Bearer k"}, Transport: "sse"},
+	}
+	if !reflect.DeepEqual(f.MCPServers, want) {
+		t.Errorf("MCP servers = %+v, want %+v", f.MCPServers, want)
+	}
+	wantLS := []LanguageServer{
+		{Name: "zls", Command: []string{"zls"}, Extensions: []string{".zig", ".zon"}, LanguageID: "zig"},
+		{Name: "clangd", Disabled: true},
+	}
+	if !reflect.DeepEqual(f.LanguageServers, wantLS) {
+		t.Errorf("language servers = %+v, want %+v", f.LanguageServers, wantLS)
 	}
 }

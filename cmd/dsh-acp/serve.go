@@ -51,8 +51,9 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	defer stopListing()
 	store := openStore(cfg, logger)
 	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir,
-		CommandDirs: userCommandDirs(cfg), LanguageServers: true,
-		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
+		CommandDirs: userCommandDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
+		MCPServers: mcpServersOf(cfg.settings),
+		Shell:      shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
 	opts := bridge.Options{
 		Name: "dsh-acp", Title: "dsh", Version: version(),
 		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices, MCPRemote: true,
