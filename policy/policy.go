@@ -91,6 +91,9 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 	if r, ok := p.fileRule(rules, call.Name(), targets, false); ok {
 		return pipeline.Deny(fmt.Sprintf("%s: the project's rule says to %s", call.Name(), r))
 	}
+	if len(targets) == 0 && tool.Effect() == registry.EffectExternal && p.toolRule(rules, call.Name(), false) {
+		return pipeline.Deny(fmt.Sprintf("%s: the project's rule says to reject it", call.Name()))
+	}
 	preset := p.Preset()
 	if a, ok := commandOf(call); ok {
 		return p.decideCommandCall(a, preset, rules, paths)
@@ -110,6 +113,9 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 	case registry.EffectExecute:
 		return pipeline.Ask(fmt.Sprintf("%s runs a command; %s asks before every command", call.Name(), preset))
 	case registry.EffectExternal:
+		if len(targets) == 0 && p.toolRule(rules, call.Name(), true) {
+			return pipeline.Allow()
+		}
 		return pipeline.Ask(fmt.Sprintf("%s is a tool another program serves (an MCP server); %s asks before each call", call.Name(), preset))
 	case registry.EffectWrite:
 		for _, t := range targets {
@@ -196,8 +202,11 @@ func (p *Policy) Suggest(call *registry.Call) ([]Rule, bool) {
 	if rules, ok, handled := p.suggestCommand(call); handled {
 		return rules, ok
 	}
-	bound, _ := p.bind(call)
+	bound, tool := p.bind(call)
 	paths, ok := bound.Paths()
+	if ok && len(paths) == 0 && tool != nil && tool.Effect() == registry.EffectExternal {
+		return []Rule{{Allow: true, Tool: call.Name()}}, true // the tool, whatever it is asked
+	}
 	if !ok || len(paths) == 0 {
 		return nil, false
 	}
@@ -276,6 +285,17 @@ func (p *Policy) Forget(i int) (Rule, error) {
 func inGitDir(path string) bool {
 	for _, part := range strings.Split(filepath.ToSlash(path), "/") {
 		if part == ".git" {
+			return true
+		}
+	}
+	return false
+}
+
+// toolRule reports whether a rule answering allow (or reject) covers every
+// call of a tool that touches no path.
+func (p *Policy) toolRule(rules []Rule, tool string, allow bool) bool {
+	for _, r := range rules {
+		if r.Allow == allow && r.Tool == tool && r.Path == "" && len(r.Command) == 0 {
 			return true
 		}
 	}

@@ -98,3 +98,34 @@ func TestSuggestFileRule(t *testing.T) {
 		}
 	}
 }
+
+// An MCP server's tool touches no path: "always" remembers the tool, and
+// the rule answers its next calls.
+func TestExternalToolRules(t *testing.T) {
+	ws, _ := workspace.New(t.TempDir(), nil, workspace.Local{})
+	reg := registry.New()
+	define(t, reg, "mcp__docs__search", registry.EffectExternal)
+	book := policy.OpenRuleBook(t.TempDir(), ws.Cwd())
+	pol := policy.New(reg, ws, policy.WorkspaceWrite).WithRules(book)
+	args, _ := registry.MaterializeArguments(`{}`)
+	c := registry.NewCall(registry.CallSpec{ID: "c", Name: "mcp__docs__search", Arguments: args})
+	if d := pol.Decide(c); d.Kind != pipeline.DecisionAsk || !strings.Contains(d.Reason, "MCP server") {
+		t.Fatalf("first call: %+v, want ask", d)
+	}
+	rules, ok := pol.Suggest(c)
+	if !ok || len(rules) != 1 || rules[0].Subject() != "mcp__docs__search in this project" {
+		t.Fatalf("Suggest = %v %v", rules, ok)
+	}
+	if err := pol.Remember(rules[0]); err != nil {
+		t.Fatal(err)
+	}
+	if d := pol.Decide(c); d.Kind != pipeline.DecisionAllow {
+		t.Errorf("after always: %+v, want allow", d)
+	}
+	if err := pol.Remember(policy.Rule{Tool: "mcp__docs__search"}); err != nil { // always reject replaces it
+		t.Fatal(err)
+	}
+	if d := pol.Decide(c); d.Kind != pipeline.DecisionDeny {
+		t.Errorf("after always reject: %+v, want deny", d)
+	}
+}
