@@ -1,7 +1,7 @@
 # The one command that runs every check: make test
 GO ?= go
 
-.PHONY: test deps vet fmt-check unit e2e vscode bench spawn-bench fuzz build demo
+.PHONY: test deps vet fmt-check unit e2e vscode vscode-e2e bench spawn-bench fuzz build demo
 
 test: deps fmt-check vet unit e2e vscode
 
@@ -40,6 +40,13 @@ vscode:
 	$(GO) build -o "$$bin/dsh-acp" ./cmd/dsh-acp && \
 	cd editors/vscode && npm ci --no-audit --no-fund && npm run typecheck && npm test && \
 	DSH_ACP_BIN="$$bin/dsh-acp" npm run test:protocol
+
+# The extension in a real VS Code: code-server and Debian's chromium
+# driven by playwright-core (editors/vscode/e2e/README.md). The setup
+# installs them once (apt needs root or sudo) under ~/.cache/dsh-vscode-e2e.
+vscode-e2e:
+	editors/vscode/e2e/setup.sh
+	node editors/vscode/e2e/run.mjs
 
 # The spawn benchmark (docs/benchmarks.md): 30 spawns of the built binary.
 spawn-bench:

@@ -25,8 +25,22 @@ export async function writeWholeFile(path: string, content: string): Promise<voi
     edit.insert(uri, new vscode.Position(0, 0), content);
   }
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor refused the edit of ${path}`);
-  const saved = await (doc ?? (await vscode.workspace.openTextDocument(uri))).save();
-  if (!saved) throw new Error(`saving ${path} failed`);
+  const target = doc ?? (await vscode.workspace.openTextDocument(uri));
+  // save() can answer false while the editor is busy with the document (it
+  // is being opened to follow the agent): what counts is the disk.
+  if ((await target.save()) || (await holds(uri, content))) return;
+  if (target.isDirty && (await target.save())) return;
+  if (await holds(uri, content)) return;
+  throw new Error(`saving ${path} failed`);
+}
+
+/** Whether the file at uri holds content on disk. */
+async function holds(uri: vscode.Uri, content: string): Promise<boolean> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) === content;
+  } catch {
+    return false;
+  }
 }
 
 /** Deletes path through a WorkspaceEdit (undoable); a missing file is fine. */

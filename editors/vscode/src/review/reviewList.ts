@@ -22,6 +22,7 @@ export type Restore = (path: string, original: string | null) => Promise<void>;
 export class ReviewList {
   private readonly changes = new Map<string, ChangedFile>();
   private readonly rejected = new Set<string>();
+  private readonly originals = new Map<string, string | null>();
   private readonly restore: Restore;
 
   constructor(restore: Restore) {
@@ -31,7 +32,15 @@ export class ReviewList {
   /** Records a diff card: the first original of a path in the turn is kept. */
   record(diff: FileDiff): void {
     const prev = this.changes.get(diff.path);
-    this.changes.set(diff.path, { path: diff.path, original: prev ? prev.original : diff.oldText, latest: diff.newText });
+    const original = this.originals.has(diff.path) ? this.originals.get(diff.path)! : prev ? prev.original : diff.oldText;
+    this.changes.set(diff.path, { path: diff.path, original, latest: diff.newText });
+  }
+
+  noteOriginal(path: string, text: string | null): void {
+    if (this.originals.has(path)) return;
+    this.originals.set(path, text);
+    const prev = this.changes.get(path);
+    if (prev) this.changes.set(path, { ...prev, original: text });
   }
 
   /** The files awaiting review, in the order first changed. */
@@ -71,6 +80,7 @@ export class ReviewList {
   /** Starts a new turn's list; earlier pending changes count as accepted. */
   startTurn(): void {
     this.changes.clear();
+    this.originals.clear();
   }
 
   /**
@@ -91,6 +101,7 @@ export function rejectionNote(paths: readonly string[]): string {
   return (
     "Note from the editor: the user reviewed your last changes and rejected these files; " +
     "they were restored to their content before your changes. Do not redo these changes unless asked:\n" +
-    list
+    list +
+    "\n\n"
   );
 }

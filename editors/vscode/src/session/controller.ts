@@ -1,3 +1,4 @@
+import { currentText } from "../fs/documents";
 import type {
   ContentBlock,
   ReadTextFileRequest,
@@ -297,7 +298,8 @@ export class ChatController implements ClientHandlers {
   }
 
   /** Answers fs/write_text_file as an undoable WorkspaceEdit, saved. */
-  writeTextFile(req: WriteTextFileRequest): Promise<void> {
+  async writeTextFile(req: WriteTextFileRequest): Promise<void> {
+    this.deps.review.noteOriginal(req.path, (await currentText(req.path)) ?? null);
     return writeWholeFile(req.path, req.content);
   }
 

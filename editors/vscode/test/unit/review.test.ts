@@ -33,6 +33,28 @@ describe("review list", () => {
     ]);
   });
 
+  it("keeps the whole file the editor held before the first write, not a card's fragment", () => {
+    const r = new ReviewList(async () => undefined);
+    r.noteOriginal("/w/config.txt", "the whole\nold file\n");
+    r.record({ path: "/w/config.txt", oldText: null, newText: "overwritten\n" }); // a write's pending card
+    r.noteOriginal("/w/new.txt", null); // did not exist
+    r.record({ path: "/w/new.txt", oldText: null, newText: "fresh\n" });
+    r.record({ path: "/w/edit.txt", oldText: "fragment", newText: "FRAGMENT" });
+    r.noteOriginal("/w/edit.txt", "before fragment after"); // noted after the card: it wins
+    assert.deepEqual(r.files(), [
+      { path: "/w/config.txt", original: "the whole\nold file\n", latest: "overwritten\n" },
+      { path: "/w/new.txt", original: null, latest: "fresh\n" },
+      { path: "/w/edit.txt", original: "before fragment after", latest: "FRAGMENT" },
+    ]);
+    r.startTurn();
+    r.record({ path: "/w/config.txt", oldText: null, newText: "again\n" });
+    assert.deepEqual(r.files(), [{ path: "/w/config.txt", original: null, latest: "again\n" }]);
+  });
+
+  it("ends the rejection note with a blank line, so the prompt does not run into it", () => {
+    assert.match(rejectionNote(["/w/a.txt"]) ?? "", /\n\n$/);
+  });
+
   it("accepts without touching the file; rejects by restoring the original", async () => {
     const a = path.join(dir, "a.txt");
     const b = path.join(dir, "b.txt");

@@ -1,0 +1,121 @@
+// Preparing a run: the tools setup.sh installed, the built agent and
+// extension, and a fresh workspace, user-data and extensions directory.
+import { cp, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { run } from "./procs.mjs";
+
+/** Reads the tool paths setup.sh recorded in the cache's env file. */
+export async function loadTools() {
+  const cache = process.env.DSH_E2E_CACHE ?? join(homedir(), ".cache", "dsh-vscode-e2e");
+  const envFile = join(cache, "env");
+  if (!existsSync(envFile)) throw new Error(`${envFile} is missing: run editors/vscode/e2e/setup.sh first`);
+  const vars = Object.fromEntries(
+    (await readFile(envFile, "utf8"))
+      .split("\n")
+      .filter((l) => l.includes("="))
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
+  const tools = { node24: vars.DSH_E2E_NODE24, codeServer: vars.DSH_E2E_CODE_SERVER, chromium: vars.DSH_E2E_CHROMIUM };
+  for (const [name, path] of Object.entries(tools)) {
+    if (!path || !existsSync(path)) throw new Error(`${name} not found at ${path}: run editors/vscode/e2e/setup.sh`);
+  }
+  return tools;
+}
+
+/** Makes the run's scratch directories under one fresh temporary directory. */
+export async function makeRunDirs() {
+  const root = await mkdtemp(join(tmpdir(), "dsh-vscode-e2e-"));
+  const dirs = {
+    root,
+    ws: join(root, "ws"),
+    data: join(root, "data"),
+    ext: join(root, "ext"),
+    bin: join(root, "bin"),
+    xdg: join(root, "xdg"),
+  };
+  for (const d of Object.values(dirs)) await mkdir(d, { recursive: true });
+  return dirs;
+}
+
+/**
+ * Builds dsh-acp from the module at repoRoot into binDir, and returns the
+ * path of a wrapper script beside it that runs it with its debug log
+ * written to logPath (what dsh.path points at). With trace, the wrapper
+ * also copies the ACP frames each way to logPath.in and logPath.out.
+ */
+export async function buildAgent(repoRoot, binDir, logPath, trace = false) {
+  const out = join(binDir, "dsh-acp");
+  await run("go", ["build", "-o", out, "./cmd/dsh-acp"], { cwd: repoRoot });
+  const wrapper = join(binDir, "dsh-acp-logged");
+  const quote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
+  const agent = `${quote(out)} --log-file ${quote(logPath)} --log-level debug "$@"`;
+  const body = trace
+    ? `tee -a ${quote(`${logPath}.in`)} | ${agent} | tee -a ${quote(`${logPath}.out`)}`
+    : `exec ${agent}`;
+  await writeFile(wrapper, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  return wrapper;
+}
+
+/**
+ * Builds the extension in extDir (npm ci when it has no node_modules,
+ * then the build script if there is one) and installs it into
+ * extensionsDir: as a .vsix (written to scratchDir) through code-server
+ * when `npm run package` exists, else as an unpacked folder. Returns the
+ * extension's id, the title of its activity-bar container, and how it was
+ * installed.
+ */
+export async function buildAndInstallExtension({ extDir, extensionsDir, scratchDir, codeServer, env, log }) {
+  const pkg = JSON.parse(await readFile(join(extDir, "package.json"), "utf8"));
+  const id = `${pkg.publisher}.${pkg.name}`;
+  const containerTitle = pkg.contributes?.viewsContainers?.activitybar?.[0]?.title;
+  const scripts = pkg.scripts ?? {};
+  // npm ci only when there is no node_modules at all: an existing one may
+  // be in use (or being installed) by another build in the same checkout.
+  const locked = existsSync(join(extDir, "package-lock.json"));
+  if (locked && !existsSync(join(extDir, "node_modules"))) {
+    log("npm ci (extension)");
+    await run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: extDir });
+  }
+  if (scripts.build) {
+    log("npm run build (extension)");
+    await run("npm", ["run", "build"], { cwd: extDir });
+  }
+  if (scripts.package) {
+    // The package script ends with `vsce package`, so --out lands there and
+    // keeps the .vsix out of the source tree.
+    const out = join(scratchDir, `${pkg.name}-${pkg.version}.vsix`);
+    log("npm run package (extension)");
+    const started = Date.now();
+    await run("npm", ["run", "package", "--", "--out", out], { cwd: extDir });
+    const vsix = existsSync(out) ? out : await newestVsix(extDir, started);
+    log(`code-server --install-extension ${vsix}`);
+    await run(codeServer, ["--extensions-dir", extensionsDir, "--install-extension", vsix], { env });
+    return { id, containerTitle, how: `vsix ${vsix}` };
+  }
+  const target = join(extensionsDir, `${id}-${pkg.version}`);
+  await cp(extDir, target, {
+    recursive: true,
+    filter: (src) => !src.startsWith(join(extDir, "e2e")) && !src.endsWith(".vsix"),
+  });
+  return { id, containerTitle, how: `unpacked folder ${target}` };
+}
+
+async function newestVsix(dir, since) {
+  let best;
+  for (const name of await readdir(dir)) {
+    if (!name.endsWith(".vsix")) continue;
+    const { mtimeMs } = await stat(join(dir, name));
+    if (mtimeMs >= since - 1000 && (!best || mtimeMs > best.mtimeMs)) best = { path: join(dir, name), mtimeMs };
+  }
+  if (!best) throw new Error(`npm run package made no .vsix in ${dir}`);
+  return best.path;
+}
+
+/** Writes the workspace's files and the user settings code-server starts with. */
+export async function writeWorkspace(dirs, files, settings) {
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dirs.ws, name), text);
+  await mkdir(join(dirs.data, "User"), { recursive: true });
+  await writeFile(join(dirs.data, "User", "settings.json"), JSON.stringify(settings, null, 2));
+}

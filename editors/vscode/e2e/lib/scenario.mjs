@@ -1,0 +1,213 @@
+// The scenario the end-to-end test drives, step by step, against the ids,
+// titles and data-testid attributes in editors/vscode/TESTING.md, waiting
+// on the extension's results hook (lib/results.mjs) where it can.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { waitForActivation } from "./exthost.mjs";
+import { waitForResult } from "./results.mjs";
+import {
+  UI_TIMEOUT,
+  openViewContainer,
+  terminalTitles,
+  waitForDiffEditor,
+  waitForPrompt,
+  waitForTerminalText,
+  webviewFrame,
+} from "./workbench.mjs";
+
+/** The workspace code-server opens; scenario.jsonl edits notes.md and config.txt and runs greet.sh. */
+export const WORKSPACE_FILES = {
+  "notes.md": "# Notes\n\noriginal notes\n",
+  "config.txt": "mode=old\n",
+  "greet.sh": 'echo "greeting from the e2e workspace"\n',
+};
+
+/** What the agent's edits leave on disk before the review. */
+const EDITED_FILES = {
+  "notes.md": "# Notes\n\nnotes updated by dsh\n",
+  "config.txt": "mode=new\n",
+};
+
+/** What the files hold after the review: notes.md accepted, config.txt rejected (restored). */
+const REVIEWED_FILES = {
+  "notes.md": "# Notes\n\nnotes updated by dsh\n",
+  "config.txt": "mode=old\n",
+};
+
+const PROMPT = "Update the notes and the config, then run greet.sh";
+const SECOND_PROMPT = "Anything else?";
+const FINAL_TEXT = "Done: notes.md and config.txt are updated";
+const COMMAND = "sh greet.sh";
+const COMMAND_OUTPUT = "greeting from the e2e workspace";
+const COMMAND_EXIT = "[dsh: command exited with status 0]";
+
+/**
+ * Runs the scenario. A step that later steps depend on throws at once
+ * (with the soft failures before it); a check that nothing later depends
+ * on ("soft") is recorded and the scenario goes on. Returns the soft
+ * failures.
+ */
+export async function runScenario({ page, dirs, extension, results, artifacts, log }) {
+  const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+  const failures = [];
+  const step = async (name, fn, { soft = false } = {}) => {
+    log(name);
+    try {
+      return await fn();
+    } catch (err) {
+      const failure = `step "${name}": ${err.message}`;
+      if (!soft) throw new Error([...failures, failure].join("\n"), { cause: err });
+      log(`  FAILED: ${err.message}`);
+      failures.push(failure);
+      await shot(`failed-${failures.length}`).catch(() => {});
+    }
+  };
+  const chat = webviewFrame(page, extension.id);
+  const byTestId = (id) => chat.locator(`[data-testid="${id}"]`);
+
+  await step("open the dsh view; the extension activates", async () => {
+    await openViewContainer(page, extension.containerTitle);
+    log("  clicked the activity-bar icon");
+    await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
+    log("  the chat input is visible");
+    await waitForActivation(dirs.data, extension.id);
+    await shot("01-view");
+  });
+
+  await step("send a prompt from the chat view", async () => {
+    await byTestId("chat-input").fill(PROMPT);
+    await byTestId("chat-input").press("Enter");
+    await byTestId("message-user").filter({ hasText: PROMPT }).waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  await step("approve the bash call in the native prompt", async () => {
+    const prompt = await waitForPrompt(page, "dsh wants to run a command");
+    const text = await prompt.el.innerText();
+    if (!text.includes(COMMAND)) throw new Error(`the prompt does not show the command ${COMMAND}: ${JSON.stringify(text)}`);
+    await shot("02-approval");
+    const buttons = await prompt.buttons();
+    log(`  approval shown as a ${prompt.kind} with ${JSON.stringify(buttons)}`);
+    for (const option of ["Allow once", "Reject"]) {
+      if (!buttons.includes(option)) throw new Error(`the prompt lacks the agent's option ${option}: ${JSON.stringify(buttons)}`);
+    }
+    await prompt.click("Allow once");
+    // TESTING.md shows outcome as a string; the extension writes the ACP outcome object.
+    const chosen = (e) => e.outcome === "selected" || (e.outcome?.outcome === "selected" && e.outcome.optionId === "allow-once");
+    await waitForResult(results, (e) => e.event === "permission" && chosen(e), "permission");
+  });
+
+  await step("see the command's output in its terminal panel", async () => {
+    const text = await waitForTerminalText(page, COMMAND_EXIT);
+    if (!text.includes(COMMAND_OUTPUT)) throw new Error(`the terminal lacks ${JSON.stringify(COMMAND_OUTPUT)}: ${JSON.stringify(text)}`);
+    const titles = await terminalTitles(page);
+    if (!titles.some((t) => t.includes(`dsh: ${COMMAND}`))) throw new Error(`no terminal named "dsh: ${COMMAND}" among ${JSON.stringify(titles)}`);
+    await shot("03-terminal");
+  });
+
+  await step(
+    "the bash card shows the output too",
+    async () => {
+      await byTestId("tool-terminal").filter({ hasText: COMMAND_OUTPUT }).first().waitFor({ timeout: UI_TIMEOUT });
+    },
+    { soft: true },
+  );
+
+  await step("the turn ends with both files changed and the answer shown", async () => {
+    const { event } = await waitForResult(results, (e) => e.event === "turn", "turn");
+    if (event.stopReason !== "end_turn") throw new Error(`turn stopped with ${event.stopReason}, want end_turn`);
+    for (const name of Object.keys(EDITED_FILES)) {
+      if (!event.changed?.includes(join(dirs.ws, name))) throw new Error(`turn's changed files ${JSON.stringify(event.changed)} lack ${name}`);
+    }
+    await byTestId("message-agent").filter({ hasText: FINAL_TEXT }).waitFor({ timeout: UI_TIMEOUT });
+    const statuses = await byTestId("tool-card").evaluateAll((cards) => cards.map((c) => c.dataset.status));
+    if (statuses.length < 3 || statuses.some((s) => s !== "completed")) throw new Error(`tool cards' statuses ${JSON.stringify(statuses)}, want 3 or more, all completed`);
+    await waitForFiles(dirs.ws, EDITED_FILES);
+    await shot("04-answer");
+  });
+
+  await step(
+    "the editor followed the edited files",
+    async () => {
+      for (const name of Object.keys(EDITED_FILES)) {
+        await page.locator(".tabs-container .tab", { hasText: name }).first().waitFor({ timeout: UI_TIMEOUT });
+      }
+    },
+    { soft: true },
+  );
+
+  await step("open the diff editor for the write to config.txt", async () => {
+    await byTestId("tool-card-diff-button").and(chat.locator('[data-path$="config.txt"]')).first().click();
+    await waitForDiffEditor(page, "config.txt (before dsh ↔ now)", "mode=new");
+    await shot("05-diff");
+  });
+
+  await step("reject config.txt and accept notes.md in the review list", async () => {
+    const row = (name) => byTestId("review-file").and(chat.locator(`[data-path$="/${name}"]`)).first();
+    await row("config.txt").locator('[data-testid="review-reject"]').click();
+    await waitForResult(results, (e) => e.event === "review" && e.action === "reject", "review reject");
+    await row("notes.md").locator('[data-testid="review-accept"]').click();
+    await waitForResult(results, (e) => e.event === "review" && e.action === "accept", "review accept");
+    await shot("06-review");
+  });
+
+  await step("check the files on disk", () => waitForFiles(dirs.ws, REVIEWED_FILES), { soft: true });
+
+  await step("send a second prompt after the review", async () => {
+    await byTestId("chat-input").fill(SECOND_PROMPT);
+    await byTestId("chat-input").press("Enter");
+    const first = await waitForResult(results, (e) => e.event === "turn", "first turn");
+    await waitForResult(results, (e) => e.event === "turn", "second turn", first.index + 1);
+    await shot("07-second-turn");
+  });
+
+  return failures;
+}
+
+/**
+ * The checks that need the agent stopped (dsh-acp writes its session
+ * store out when it exits): the second prompt carried a note telling the
+ * agent that config.txt was rejected, on its own lines. Returns the
+ * failures.
+ */
+export async function checkStoredSession({ dirs, stateDir }) {
+  const text = await allText(stateDir);
+  const rejected = escapeRegExp(join(dirs.ws, "config.txt"));
+  const failures = [];
+  if (!new RegExp(`reject[^"]*${rejected}`, "i").test(text)) {
+    failures.push(`no stored message under ${stateDir} tells the agent that config.txt was rejected`);
+  } else if (!new RegExp(`${rejected}(?:\\\\n)+${escapeRegExp(SECOND_PROMPT)}`).test(text)) {
+    // dsh-acp joins a prompt's adjacent text blocks as they are.
+    failures.push(`the rejection note runs into the prompt "${SECOND_PROMPT}": the note's text block must end with a line break`);
+  }
+  return failures;
+}
+
+/** The text of every file under dir, concatenated. */
+async function allText(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const texts = [];
+  for (const entry of entries) {
+    if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8").catch(() => ""));
+  }
+  return texts.join("\n");
+}
+
+/** Escapes s for use as a literal inside a regular expression. */
+function escapeRegExp(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Waits until every file in want holds its text, failing with the differences. */
+async function waitForFiles(dir, want) {
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    const wrong = [];
+    for (const [name, text] of Object.entries(want)) {
+      const got = await readFile(join(dir, name), "utf8").catch((err) => `<${err.code}>`);
+      if (got !== text) wrong.push(`${name}: got ${JSON.stringify(got)}, want ${JSON.stringify(text)}`);
+    }
+    if (!wrong.length) return;
+    if (Date.now() > deadline) throw new Error(wrong.join("; "));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// End-to-end test of the dsh VS Code extension in a real VS Code:
+// code-server (on Node 24) serving the workbench to headless chromium,
+// driven by playwright-core. Run editors/vscode/e2e/setup.sh first.
+//
+// It builds dsh-acp and the extension, installs the extension into a fresh
+// extensions directory, starts code-server on a free port with a fresh
+// workspace and a scripted model (scenario.jsonl), and then drives the
+// scenario in lib/scenario.mjs. Screenshots and logs go to artifacts/.
+// DSH_E2E_TRACE=1 also records the ACP frames (artifacts/dsh-acp.log.in,
+// .out). It exits non-zero, with the failing step named, on any failure, and
+// stops code-server and chromium (with everything they started) at the end.
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, processesMentioning, startGroup, waitForHttp } from "./lib/procs.mjs";
+import { buildAgent, buildAndInstallExtension, loadTools, makeRunDirs, writeWorkspace } from "./lib/prepare.mjs";
+import { openWorkbench } from "./lib/workbench.mjs";
+import { WORKSPACE_FILES, checkStoredSession, runScenario } from "./lib/scenario.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const extDir = process.env.DSH_E2E_EXTENSION_DIR ?? resolve(here, "..");
+const repoRoot = resolve(here, "..", "..", "..");
+const artifacts = process.env.DSH_E2E_ARTIFACTS ?? join(here, "artifacts");
+
+const t0 = Date.now();
+const log = (msg) => console.log(`e2e [${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
+
+async function main() {
+  await rm(artifacts, { recursive: true, force: true });
+  await mkdir(artifacts, { recursive: true });
+  const tools = await loadTools();
+  const dirs = await makeRunDirs();
+  log(`run directory ${dirs.root}`);
+  const env = {
+    ...process.env,
+    PATH: `${dirname(tools.node24)}:${process.env.PATH}`,
+    DSH_MODEL_SCRIPT: join(here, "scenario.jsonl"),
+    DSH_VSCODE_RESULTS: join(dirs.root, "results.jsonl"),
+    DSH_STATE_DIR: join(dirs.xdg, "state", "dsh-acp"),
+    XDG_CONFIG_HOME: join(dirs.xdg, "config"),
+    XDG_DATA_HOME: join(dirs.xdg, "data"),
+    XDG_STATE_HOME: join(dirs.xdg, "state"),
+  };
+  delete env.DSH_API_KEY;
+  delete env.DEEPSEEK_API_KEY;
+  delete env.OPENAI_API_KEY;
+
+  let server;
+  let browser;
+  let page;
+  let pageErrors = [];
+  let scenarioDone = false;
+  const failures = [];
+  // An interrupted run still stops code-server's process group and chromium.
+  const interrupted = async (sig) => {
+    console.error(`e2e: ${sig}: stopping code-server and chromium`);
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    log("go build ./cmd/dsh-acp");
+    const agent = await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env.DSH_E2E_TRACE === "1");
+    const installed = await buildAndInstallExtension({ extDir, extensionsDir: dirs.ext, scratchDir: dirs.root, codeServer: tools.codeServer, env, log });
+    log(`extension ${installed.id} installed as ${installed.how}`);
+
+    await writeWorkspace(dirs, WORKSPACE_FILES, {
+      "dsh.path": agent,
+      "workbench.startupEditor": "none",
+      "workbench.tips.enabled": false,
+      "security.workspace.trust.enabled": false,
+      "extensions.autoCheckUpdates": false,
+      "extensions.autoUpdate": false,
+      "telemetry.telemetryLevel": "off",
+      "terminal.integrated.gpuAcceleration": "off",
+      "update.mode": "none",
+      "chat.disableAIFeatures": true,
+      "workbench.secondarySideBar.defaultVisibility": "hidden",
+    });
+
+    const port = await freePort();
+    log(`starting code-server on 127.0.0.1:${port}`);
+    server = startGroup(
+      tools.codeServer,
+      [
+        "--auth", "none",
+        "--bind-addr", `127.0.0.1:${port}`,
+        "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
+        "--user-data-dir", dirs.data,
+        "--extensions-dir", dirs.ext,
+        dirs.ws,
+      ],
+      { env, cwd: dirs.ws, logPath: join(artifacts, "code-server.log") },
+    );
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000, server.exited);
+    log("code-server is up; opening the workbench in chromium");
+    ({ browser, page, pageErrors } = await openWorkbench({
+      chromiumPath: tools.chromium,
+      url: `http://127.0.0.1:${port}/?folder=${encodeURIComponent(dirs.ws)}`,
+    }));
+    await page.screenshot({ path: join(artifacts, "00-workbench.png") });
+    log("workbench visible");
+
+    failures.push(...(await runScenario({ page, dirs, extension: installed, results: env.DSH_VSCODE_RESULTS, artifacts, log })));
+    scenarioDone = true;
+  } catch (err) {
+    failures.push(err.message);
+    if (page) await page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => {});
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (pageErrors.length) await writeFile(join(artifacts, "page-errors.txt"), `${pageErrors.join("\n")}\n`);
+    await cp(join(dirs.data, "logs"), join(artifacts, "logs"), { recursive: true }).catch(() => {});
+    await cp(join(dirs.root, "results.jsonl"), join(artifacts, "results.jsonl")).catch(() => {});
+    if (scenarioDone) failures.push(...(await checkStoredSession({ dirs, stateDir: env.DSH_STATE_DIR })));
+    const left = await processesMentioning(dirs.root);
+    if (left.length) {
+      failures.push(`processes left running:\n${left.map((p) => `  ${p.pid} ${p.cmdline}`).join("\n")}`);
+      for (const p of left) process.kill(p.pid, "SIGKILL");
+    }
+    for (const f of failures) console.error(`e2e FAILED: ${f}`);
+    if (!failures.length) await rm(dirs.root, { recursive: true, force: true });
+    else console.error(`e2e: run directory kept at ${dirs.root}; artifacts in ${artifacts}`);
+  }
+  log(failures.length ? "FAIL" : "PASS");
+  return failures.length === 0;
+}
+
+process.exitCode = (await main()) ? 0 : 1;
