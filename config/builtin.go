@@ -43,7 +43,8 @@ func builtinProviders() []Provider {
 //   - OpenAI gpt-4.1 (https://platform.openai.com/docs/pricing, as
 //     listed by GitHub's Copilot price table and the Vercel AI Gateway):
 //     2.00 input, 0.50 cached input, 8.00 output; a 1,047,576-token
-//     context.
+//     context; it takes images (text and image input). The DeepSeek
+//     models take text only.
 func builtinModels() []Model {
 	return []Model{
 		{
@@ -61,7 +62,8 @@ func builtinModels() []Model {
 		{
 			Name: "gpt-4.1", ID: "gpt-4.1", DisplayName: "GPT-4.1",
 			Provider: ProviderOpenAI, ContextWindow: 1_047_576,
-			Price: &Price{Input: 2.00, CachedInput: 0.50, Output: 8.00, Currency: "USD"},
+			Price:  &Price{Input: 2.00, CachedInput: 0.50, Output: 8.00, Currency: "USD"},
+			Images: true,
 		},
 	}
 }
