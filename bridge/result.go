@@ -65,6 +65,10 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 		u := raw
 		u.Content = []acp.ToolCallContent{textItem(searchMatchesText(v))}
 		u.Title = v.Title
+		if f, ok := singleMatch(v); ok {
+			// One place found (a definition): the editor follows it.
+			u.Locations = m.locations([]presentation.FileLocation{{Path: f.Path, Line: f.Matches[0].LineNumber}})
+		}
 		return u
 	case presentation.SearchPathsView:
 		u := raw
@@ -98,4 +102,12 @@ func (m *Mapper) terminalResult(id string, status acp.ToolCallStatus, state *cal
 	}
 	u.Meta = meta
 	return u
+}
+
+// singleMatch returns the file of a search that found exactly one place.
+func singleMatch(v presentation.SearchMatchesView) (presentation.SearchFile, bool) {
+	if len(v.Files) != 1 || len(v.Files[0].Matches) != 1 || v.Truncated {
+		return presentation.SearchFile{}, false
+	}
+	return v.Files[0], true
 }

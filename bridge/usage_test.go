@@ -91,3 +91,14 @@ func TestEditCardShowsItsChecks(t *testing.T) {
 		t.Errorf("second item %+v, want the notes", u.Content[1])
 	}
 }
+
+// A search that found one place (a definition) moves the editor there.
+func TestASingleFoundPlaceIsFollowed(t *testing.T) {
+	m := bridge.NewMapper(bridge.MapperOptions{Cwd: "/w"})
+	m.Map(session.Event{Seq: 1, Payload: session.ToolCall{CallID: "d1", Name: "definition", Arguments: `{}`, View: presentation.GenericCallView{Title: "definition", Kind: presentation.KindSearch}}})
+	one := presentation.SearchMatchesView{Files: []presentation.SearchFile{{Path: "/w/a.go", Matches: []presentation.SearchMatch{{LineNumber: 12, Line: "func Parse("}}}}}
+	u := m.Map(session.Event{Seq: 2, Payload: session.ToolResult{CallID: "d1", CallSeq: 1, Content: []presentation.ContentBlock{presentation.Text("a.go:12")}, View: one}})[0].(acp.ToolCallUpdate)
+	if len(u.Locations) != 1 || u.Locations[0].Path != "/w/a.go" || u.Locations[0].Line == nil || *u.Locations[0].Line != 11 {
+		t.Errorf("locations = %+v, want /w/a.go row 11", u.Locations)
+	}
+}
