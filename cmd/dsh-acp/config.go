@@ -77,9 +77,11 @@ Environment (flags of the same names win):
   DSH_MODEL_SCRIPT     a JSONL model script; selects the scripted model
   DSH_THINKING         enabled or disabled: sent as thinking {"type": ...}
   DSH_REASONING_EFFORT sent as reasoning_effort (DeepSeek: high or max)
-  DSH_STATE_DIR        where sessions are stored (default $XDG_STATE_HOME/dsh-acp)
+  DSH_STATE_DIR        where sessions, remembered approvals and checkpoints are
+                       kept (default $XDG_STATE_HOME/dsh-acp)
   DSH_CONFIG           the config file: providers, models, prices, the default
-                       model and preset (default $XDG_CONFIG_HOME/dsh-acp/config.toml)
+                       model and preset, MCP and language servers
+                       (default $XDG_CONFIG_HOME/dsh-acp/config.toml)
   OPENAI_API_KEY       the key of the built-in openai provider
   DSH_SHELL_ENV_ALLOW  comma-separated names or patterns (GITHUB_TOKEN,AWS_*) of
                        variables the bash tool may see although their names
@@ -125,7 +127,7 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.llm.ModelScript, "model-script", cfg.llm.ModelScript, "a JSONL model script (selects the scripted model)")
 	fs.StringVar(&cfg.llm.Thinking, "thinking", cfg.llm.Thinking, "send thinking: enabled or disabled (DeepSeek's V4 models think unless disabled); unset sends nothing")
 	fs.StringVar(&cfg.llm.ReasoningEffort, "reasoning-effort", cfg.llm.ReasoningEffort, "send reasoning_effort (DeepSeek: high or max); unset sends nothing")
-	fs.Func("state-dir", "the `directory` where sessions are stored", func(dir string) error {
+	fs.Func("state-dir", "the `directory` where sessions, remembered approvals and checkpoints are kept", func(dir string) error {
 		cfg.stateDir = dir
 		return nil
 	})

@@ -211,9 +211,9 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("--help exit = %d", code)
 	}
 	for _, want := range []string{"dsh-acp [flags]", "dsh-acp demo", "DSH_API_KEY", "-model-script", "stdout carries only protocol frames",
-		"-state-dir directory\n    \tthe directory where sessions are stored",
+		"-state-dir directory\n    \tthe directory where sessions, remembered approvals and checkpoints are kept",
 		"-config file\n    \tthe config file (default $XDG_CONFIG_HOME/dsh-acp/config.toml)",
-		"DSH_STATE_DIR        where sessions are stored",
+		"DSH_STATE_DIR        where sessions, remembered approvals and checkpoints are",
 		"dsh-acp login [--provider NAME]", "dsh-acp logout [--provider NAME | --all]",
 		"-provider name\n    \tlogin, logout: the name of the provider whose key to store or remove",
 		"-model model\n    \tthe model (default: the config file's model, else " + llm.DefaultModel + ")",
