@@ -7,9 +7,13 @@
 // extensions directory, starts code-server on a free port with a fresh
 // workspace and a scripted model (scenario.jsonl), and then drives the
 // scenario in lib/scenario.mjs. Screenshots and logs go to artifacts/.
-// DSH_E2E_TRACE=1 also records the ACP frames (artifacts/dsh-acp.log.in,
-// .out). It exits non-zero, with the failing step named, on any failure, and
-// stops code-server and chromium (with everything they started) at the end.
+// DSH_E2E_TRACE=1 also records the frames dsh-acp reads
+// (artifacts/dsh-acp.log.in). Unless DSH_E2E_LATENCY=0, it measures how
+// long each prompt's first answer chunk takes from dsh-acp's stdout to the
+// chat webview's DOM (lib/latency.mjs), prints it and writes
+// artifacts/latency.json; the number is recorded, never asserted. It exits
+// non-zero, with the failing step named, on any failure, and stops
+// code-server and chromium (with everything they started) at the end.
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +21,7 @@ import { freePort, processesMentioning, startGroup, waitForHttp } from "./lib/pr
 import { buildAgent, buildAndInstallExtension, loadTools, makeRunDirs, writeWorkspace } from "./lib/prepare.mjs";
 import { openWorkbench } from "./lib/workbench.mjs";
 import { WORKSPACE_FILES, checkStoredSession, runScenario } from "./lib/scenario.mjs";
+import { latencyReport } from "./lib/latency.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const extDir = process.env.DSH_E2E_EXTENSION_DIR ?? resolve(here, "..");
@@ -51,6 +56,8 @@ async function main() {
   let page;
   let pageErrors = [];
   let scenarioDone = false;
+  const latency = process.env.DSH_E2E_LATENCY !== "0";
+  const probes = [];
   const failures = [];
   // An interrupted run still stops code-server's process group and chromium.
   const interrupted = async (sig) => {
@@ -63,7 +70,7 @@ async function main() {
   process.once("SIGTERM", interrupted);
   try {
     log("go build ./cmd/dsh-acp");
-    const agent = await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env.DSH_E2E_TRACE === "1");
+    const agent = await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env.DSH_E2E_TRACE === "1", latency);
     const installed = await buildAndInstallExtension({ extDir, extensionsDir: dirs.ext, scratchDir: dirs.root, codeServer: tools.codeServer, env, log });
     log(`extension ${installed.id} installed as ${installed.how}`);
 
@@ -104,7 +111,7 @@ async function main() {
     await page.screenshot({ path: join(artifacts, "00-workbench.png") });
     log("workbench visible");
 
-    failures.push(...(await runScenario({ page, dirs, extension: installed, results: env.DSH_VSCODE_RESULTS, artifacts, log })));
+    failures.push(...(await runScenario({ page, dirs, extension: installed, results: env.DSH_VSCODE_RESULTS, artifacts, log, probes })));
     scenarioDone = true;
   } catch (err) {
     failures.push(err.message);
@@ -116,6 +123,12 @@ async function main() {
     await cp(join(dirs.data, "logs"), join(artifacts, "logs"), { recursive: true }).catch(() => {});
     await cp(join(dirs.root, "results.jsonl"), join(artifacts, "results.jsonl")).catch(() => {});
     if (scenarioDone) failures.push(...(await checkStoredSession({ dirs, stateDir: env.DSH_STATE_DIR })));
+    if (latency && probes.length) {
+      // Recorded, never asserted: a probe's trouble is printed, not a failure.
+      const outPath = join(artifacts, "dsh-acp.log.out");
+      const lines = await latencyReport({ probes, outPath, jsonPath: join(artifacts, "latency.json") }).catch((err) => [`latency: ${err.message}`]);
+      for (const line of lines) log(line);
+    }
     const left = await processesMentioning(dirs.root);
     if (left.length) {
       failures.push(`processes left running:\n${left.map((p) => `  ${p.pid} ${p.cmdline}`).join("\n")}`);

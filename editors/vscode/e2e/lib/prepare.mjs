@@ -3,7 +3,8 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { run } from "./procs.mjs";
 
 /** Reads the tool paths setup.sh recorded in the cache's env file. */
@@ -43,17 +44,24 @@ export async function makeRunDirs() {
  * Builds dsh-acp from the module at repoRoot into binDir, and returns the
  * path of a wrapper script beside it that runs it with its debug log
  * written to logPath (what dsh.path points at). With trace, the wrapper
- * also copies the ACP frames each way to logPath.in and logPath.out.
+ * copies the frames dsh-acp reads to logPath.in. With trace or stamp,
+ * dsh-acp's stdout goes through the relay stamp.mjs (copied into binDir,
+ * run by this Node), which copies the frames it writes to logPath.out and
+ * the time each one was read to logPath.out.times, for the latency probe.
  */
-export async function buildAgent(repoRoot, binDir, logPath, trace = false) {
+export async function buildAgent(repoRoot, binDir, logPath, trace = false, stamp = false) {
   const out = join(binDir, "dsh-acp");
   await run("go", ["build", "-o", out, "./cmd/dsh-acp"], { cwd: repoRoot });
   const wrapper = join(binDir, "dsh-acp-logged");
   const quote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
   const agent = `${quote(out)} --log-file ${quote(logPath)} --log-level debug "$@"`;
-  const body = trace
-    ? `tee -a ${quote(`${logPath}.in`)} | ${agent} | tee -a ${quote(`${logPath}.out`)}`
-    : `exec ${agent}`;
+  let body = `exec ${agent}`;
+  if (trace || stamp) {
+    const relay = join(binDir, "stamp.mjs");
+    await cp(join(dirname(fileURLToPath(import.meta.url)), "stamp.mjs"), relay);
+    const input = trace ? `tee -a ${quote(`${logPath}.in`)} | ` : "";
+    body = `${input}${agent} | ${quote(process.execPath)} ${quote(relay)} ${quote(`${logPath}.out`)}`;
+  }
   await writeFile(wrapper, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   return wrapper;
 }

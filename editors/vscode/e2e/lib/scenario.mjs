@@ -4,6 +4,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
+import { installProbe, readProbe } from "./latency.mjs";
 import { waitForResult } from "./results.mjs";
 import {
   UI_TIMEOUT,
@@ -37,6 +38,7 @@ const REVIEWED_FILES = {
 const PROMPT = "Update the notes and the config, then run greet.sh";
 const SECOND_PROMPT = "Anything else?";
 const FINAL_TEXT = "Done: notes.md and config.txt are updated";
+const SECOND_TEXT = "Nothing else: the review is applied.";
 const COMMAND = "sh greet.sh";
 const COMMAND_OUTPUT = "greeting from the e2e workspace";
 const COMMAND_EXIT = "[dsh: command exited with status 0]";
@@ -45,9 +47,10 @@ const COMMAND_EXIT = "[dsh: command exited with status 0]";
  * Runs the scenario. A step that later steps depend on throws at once
  * (with the soft failures before it); a check that nothing later depends
  * on ("soft") is recorded and the scenario goes on. Returns the soft
- * failures.
+ * failures. Each prompt's latency probe (latency.mjs) is pushed to probes
+ * as { prompt, probe } or { prompt, error }; a probe never fails a step.
  */
-export async function runScenario({ page, dirs, extension, results, artifacts, log }) {
+export async function runScenario({ page, dirs, extension, results, artifacts, log, probes = [] }) {
   const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
   const failures = [];
   const step = async (name, fn, { soft = false } = {}) => {
@@ -64,6 +67,24 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   };
   const chat = webviewFrame(page, extension.id);
   const byTestId = (id) => chat.locator(`[data-testid="${id}"]`);
+  // The latency probe: installed before a prompt is sent, read once its answer shows.
+  const probing = new Set();
+  const probe = async (prompt) => {
+    try {
+      await installProbe(chat, prompt);
+      probing.add(prompt);
+    } catch (err) {
+      probes.push({ prompt, error: err.message });
+    }
+  };
+  const readLatency = async (prompt) => {
+    if (!probing.delete(prompt)) return;
+    try {
+      probes.push({ prompt, probe: await readProbe(chat, prompt) });
+    } catch (err) {
+      probes.push({ prompt, error: err.message });
+    }
+  };
 
   await step("open the dsh view; the extension activates", async () => {
     await openViewContainer(page, extension.containerTitle);
@@ -75,6 +96,7 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   });
 
   await step("send a prompt from the chat view", async () => {
+    await probe(PROMPT);
     await byTestId("chat-input").fill(PROMPT);
     await byTestId("chat-input").press("Enter");
     await byTestId("message-user").filter({ hasText: PROMPT }).waitFor({ timeout: UI_TIMEOUT });
@@ -122,6 +144,7 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     const statuses = await byTestId("tool-card").evaluateAll((cards) => cards.map((c) => c.dataset.status));
     if (statuses.length < 3 || statuses.some((s) => s !== "completed")) throw new Error(`tool cards' statuses ${JSON.stringify(statuses)}, want 3 or more, all completed`);
     await waitForFiles(dirs.ws, EDITED_FILES);
+    await readLatency(PROMPT);
     await shot("04-answer");
   });
 
@@ -153,10 +176,13 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   await step("check the files on disk", () => waitForFiles(dirs.ws, REVIEWED_FILES), { soft: true });
 
   await step("send a second prompt after the review", async () => {
+    await probe(SECOND_PROMPT);
     await byTestId("chat-input").fill(SECOND_PROMPT);
     await byTestId("chat-input").press("Enter");
     const first = await waitForResult(results, (e) => e.event === "turn", "first turn");
     await waitForResult(results, (e) => e.event === "turn", "second turn", first.index + 1);
+    await byTestId("message-agent").filter({ hasText: SECOND_TEXT }).waitFor({ timeout: UI_TIMEOUT });
+    await readLatency(SECOND_PROMPT);
     await shot("07-second-turn");
   });
 
