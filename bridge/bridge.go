@@ -138,6 +138,9 @@ type openRequest struct {
 	history  []session.Event
 	journal  *session.Journal
 	replay   bool
+	// stored is set for a session that was stored already (loaded or
+	// resumed); a new one is stored at its first prompt.
+	stored bool
 }
 
 // open builds a session's runtime and makes it live: its history shown
@@ -158,6 +161,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 
 	s := newLiveSession(r.id, b)
 	s.settings = r.settings
+	s.kept = r.stored
 	cfg := SessionConfig{
 		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: r.mcp,
 		History: r.history, Settings: r.settings,

@@ -79,7 +79,16 @@ func (s *liveSession) setup(menu settingsMenu) acp.SessionSetup {
 func (s *liveSession) apply(before, after Settings) {
 	s.mu.Lock()
 	s.settings = after
+	kept := s.kept
 	s.mu.Unlock()
+	if s.rt.Apply != nil {
+		s.rt.Apply(after)
+	}
+	if !kept {
+		// Not stored yet (editors set their default options right after
+		// session/new): the settings are stored with the first prompt.
+		return
+	}
 	for _, c := range []struct{ name, old, new string }{
 		{optionModel, before.Model, after.Model},
 		{optionEffort, before.Effort, after.Effort},
@@ -89,16 +98,34 @@ func (s *liveSession) apply(before, after Settings) {
 			s.rt.Log.Append(session.SettingChanged{Setting: c.name, Value: c.new})
 		}
 	}
-	if s.rt.Apply != nil {
-		s.rt.Apply(after)
+	s.storeSettings(after)
+}
+
+// storeSettings records the settings in the stored session's index entry.
+func (s *liveSession) storeSettings(settings Settings) {
+	store := s.bridge.opts.Store
+	if store == nil {
+		return
 	}
-	if store := s.bridge.opts.Store; store != nil {
-		_, err := store.UpdateMeta(s.id, func(m *session.Meta) {
-			m.Model, m.Effort, m.Preset = after.Model, after.Effort, string(after.Preset)
-		})
-		if err != nil {
-			s.bridge.opts.Logger.Warn("the session's settings were not stored", "session", s.id, "err", err)
-		}
+	_, err := store.UpdateMeta(s.id, func(m *session.Meta) {
+		m.Model, m.Effort, m.Preset = settings.Model, settings.Effort, string(settings.Preset)
+	})
+	if err != nil {
+		s.bridge.opts.Logger.Warn("the session's settings were not stored", "session", s.id, "err", err)
+	}
+}
+
+// keep marks the session as one to keep from its first prompt on: it is
+// stored, with its settings as they are now. A session that is never
+// prompted leaves nothing behind and is never listed.
+func (s *liveSession) keep() {
+	s.mu.Lock()
+	kept := s.kept
+	s.kept = true
+	settings := s.settings
+	s.mu.Unlock()
+	if !kept {
+		s.storeSettings(settings)
 	}
 }
 

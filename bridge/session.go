@@ -38,6 +38,7 @@ type liveSession struct {
 	mu        sync.Mutex
 	settings  Settings
 	titled    bool // the session has a title
+	kept      bool // the session is stored: it was prompted, or loaded
 	calls     map[string]session.ToolCall
 	prompting bool
 	stopping  bool // the running turn was cancelled and is winding down
@@ -181,6 +182,7 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 // itself, anything else — a prompt command's text included — by the
 // model, after a checkpoint of the workspace.
 func (s *liveSession) runTurn(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	s.keep()
 	if s.rt.Notices != nil {
 		for _, text := range s.rt.Notices() {
 			s.rt.Log.Append(session.Notice{Text: text})

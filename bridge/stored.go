@@ -69,7 +69,7 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 	}
 	s, err := b.open(ctx, openRequest{
 		id: id, roots: roots, mcp: mcp, settings: settings,
-		history: loaded.Events, journal: journal, replay: replay,
+		history: loaded.Events, journal: journal, replay: replay, stored: true,
 	})
 	if err != nil {
 		return acp.SessionSetup{}, err

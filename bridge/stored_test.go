@@ -421,7 +421,19 @@ func TestConfigOptions(t *testing.T) {
 	e.waitUpdate(id, "config_option_update after set_mode", func(u update) bool {
 		return u.Kind == "config_option_update" && strings.Contains(string(u.Raw), `"currentValue":"full-access"`)
 	})
+	// Options set right after session/new (as Zed does with its defaults)
+	// do not store a session nobody prompted.
+	other := e.newSession("")
+	if err := e.c.Call(testCtx(t), "session/set_mode", map[string]any{"sessionId": other, "modeId": "read-only"}, nil); err != nil {
+		t.Fatalf("set_mode: %v", err)
+	}
+	if e.prompt(id, "hello") != "end_turn" {
+		t.Fatal("prompt failed")
+	}
 	e.c.Close()
+	if metas, _ := openStore(t, state).List(""); len(metas) != 1 || metas[0].ID != id {
+		t.Errorf("stored sessions = %+v, want only the prompted one", metas)
+	}
 
 	// The settings survive a load.
 	e2 := newEnv(t, withStore(openStore(t, state)), withDir(dir), withModels(models...))
