@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,7 +96,7 @@ func golden(dir, id string, frames []acptest.Frame, from int, keep func(string) 
 func TestLoadReplaysWhatLiveShowed(t *testing.T) {
 	live, replayed, e2, id := liveAndReplayed(t, nil)
 	if live != replayed {
-		t.Errorf("replayed updates differ from the live ones:\n%s", firstDiff(live, replayed))
+		t.Errorf("replayed updates differ from the live ones:\n%s", corpus.FirstDifference(live, replayed))
 	}
 	for _, kind := range []string{"agent_thought_chunk", "plan", `"type":"diff"`, "terminal_exit", "session_info_update"} {
 		if !strings.Contains(replayed, kind) {
@@ -127,29 +126,11 @@ func TestLoadIgnoresATornLastLine(t *testing.T) {
 		}
 	})
 	if live != replayed {
-		t.Errorf("after a torn line, the replay differs:\n%s", firstDiff(live, replayed))
+		t.Errorf("after a torn line, the replay differs:\n%s", corpus.FirstDifference(live, replayed))
 	}
 	if got := e2.prompt(id, "Are you there?"); got != "end_turn" {
 		t.Errorf("prompt after load = %s", got)
 	}
-}
-
-// firstDiff describes the first line where two golden texts part.
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			return fmt.Sprintf("line %d\nlive:   %s\nreplay: %s", i+1, wl, gl)
-		}
-	}
-	return ""
 }
 
 // TestResumeCarriesOnWithoutReplay: session/resume sends no update, and

@@ -13,7 +13,7 @@ import (
 // process), replace a rule about the same calls, and can be removed.
 func TestRuleBookKeepsRulesPerProject(t *testing.T) {
 	state := t.TempDir()
-	a := policy.OpenRuleBook(state, "/work/project")
+	a := policy.OpenRuleBook(state, "/srv/project")
 	allow := policy.Rule{Allow: true, Tool: "bash", Command: []string{"go", "test"}}
 	if err := a.Add(allow); err != nil {
 		t.Fatal(err)
@@ -21,7 +21,7 @@ func TestRuleBookKeepsRulesPerProject(t *testing.T) {
 	if err := a.Add(policy.Rule{Allow: true, Tool: "read", Path: "/etc"}); err != nil {
 		t.Fatal(err)
 	}
-	b := policy.OpenRuleBook(state, "/work/project/") // the same project, another process
+	b := policy.OpenRuleBook(state, "/srv/project/") // the same project, another process
 	rules, err := b.Rules()
 	if err != nil || len(rules) != 2 || rules[0].String() != "allow `go test …`" || rules[1].String() != "allow read under /etc" {
 		t.Fatalf("rules in a second book = %v, %v", rules, err)
@@ -40,7 +40,7 @@ func TestRuleBookKeepsRulesPerProject(t *testing.T) {
 	if _, err := a.Remove(5); err == nil || !strings.Contains(err.Error(), "no rule 6") {
 		t.Errorf("removing a missing rule: %v", err)
 	}
-	if other, _ := policy.OpenRuleBook(state, "/work/other").Rules(); len(other) != 0 {
+	if other, _ := policy.OpenRuleBook(state, "/srv/other").Rules(); len(other) != 0 {
 		t.Errorf("another project sees %v", other)
 	}
 	info, err := os.Stat(a.Path())

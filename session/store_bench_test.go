@@ -30,11 +30,11 @@ func diffResult(hunks int) session.ToolResult {
 	var diffs []presentation.FileDiff
 	for h := range hunks {
 		old := strings.Repeat(fmt.Sprintf("\told line %d of a Go function body\n", h), 12)
-		diffs = append(diffs, presentation.ReplaceDiff("/work/proj/internal/server/handler.go", old, strings.ReplaceAll(old, "old", "new")))
+		diffs = append(diffs, presentation.ReplaceDiff("/srv/proj/internal/server/handler.go", old, strings.ReplaceAll(old, "old", "new")))
 	}
 	return session.ToolResult{
 		CallID: "call_0123456789", CallSeq: 41,
-		Content: []presentation.ContentBlock{presentation.Text("Edited /work/proj/internal/server/handler.go: 3 replacements.")},
+		Content: []presentation.ContentBlock{presentation.Text("Edited /srv/proj/internal/server/handler.go: 3 replacements.")},
 		View:    presentation.DiffResultView{Title: "Edit handler.go", Diffs: diffs},
 	}
 }

@@ -58,11 +58,12 @@ func (c Case) CheckGolden(dir string, got []byte, update bool) error {
 	if bytes.Equal(got, want) {
 		return nil
 	}
-	return fmt.Errorf("golden %s differs:\n%s", c.Golden, firstDifference(string(want), string(got)))
+	return fmt.Errorf("golden %s differs:\n%s", c.Golden, FirstDifference(string(want), string(got)))
 }
 
-// firstDifference describes the first line where want and got part.
-func firstDifference(want, got string) string {
+// FirstDifference describes the first line where two golden texts, want
+// and got, part.
+func FirstDifference(want, got string) string {
 	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
 	for i := range max(len(w), len(g)) {
 		var wl, gl string
