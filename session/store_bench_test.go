@@ -94,7 +94,7 @@ func mixedSession(n int) []session.Payload {
 
 func BenchmarkStoreOpen1000Events(b *testing.B) {
 	ts := newTestStore(b)
-	j := ts.create(b, session.Meta{Cwd: "/work/proj", Title: "a long session"})
+	j := ts.create(b, session.Meta{Cwd: "/srv/proj", Title: "a long session"})
 	id := j.ID()
 	record(b, j, session.NewLog(nil), mixedSession(1000)...)
 	if err := j.Close(); err != nil {
@@ -119,7 +119,7 @@ func BenchmarkStoreOpen1000Events(b *testing.B) {
 func populate(b *testing.B, ts *testStore, n int) {
 	b.Helper()
 	for i := range n {
-		j := ts.create(b, session.Meta{Cwd: fmt.Sprintf("/work/proj%d", i%10), Title: fmt.Sprintf("Session number %d about fixing something", i),
+		j := ts.create(b, session.Meta{Cwd: fmt.Sprintf("/srv/proj%d", i%10), Title: fmt.Sprintf("Session number %d about fixing something", i),
 			Model: "deepseek-v4-flash", Preset: "workspace-write"})
 		record(b, j, session.NewLog(nil), session.TurnStarted{}, session.TurnEnded{})
 		if err := j.Close(); err != nil {
@@ -172,7 +172,7 @@ func BenchmarkStoreCreate(b *testing.B) {
 				ev := session.Event{Seq: 1, Time: ts.clock.Now(), Turn: 1, Payload: session.TurnStarted{}}
 				b.ReportAllocs()
 				for b.Loop() {
-					j := ts.create(b, session.Meta{Cwd: "/work/proj", Model: "deepseek-v4-flash", Preset: "workspace-write"})
+					j := ts.create(b, session.Meta{Cwd: "/srv/proj", Model: "deepseek-v4-flash", Preset: "workspace-write"})
 					if keep {
 						j.Write(ev)
 						if err := j.Flush(); err != nil {

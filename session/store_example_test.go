@@ -23,7 +23,7 @@ func ExampleStore() {
 
 	// A new session: every event appended to its Log is buffered by the
 	// Journal, and Flush writes it before the editor is shown it.
-	journal, err := store.Create(session.Meta{Cwd: "/work/proj", Title: "Fix the bug"})
+	journal, err := store.Create(session.Meta{Cwd: "/srv/proj", Title: "Fix the bug"})
 	if err != nil {
 		panic(err)
 	}
@@ -40,7 +40,7 @@ func ExampleStore() {
 	journal.Close()
 
 	// Later: list the project's sessions, open one and carry on.
-	metas, _ := store.List("/work/proj")
+	metas, _ := store.List("/srv/proj")
 	journal, loaded, err := store.Open(metas[0].ID)
 	if err != nil {
 		panic(err)

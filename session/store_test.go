@@ -20,7 +20,7 @@ import (
 // and a restored Log carries on where the session stopped.
 func TestStoreCreateAndOpenRoundTrip(t *testing.T) {
 	ts := newTestStore(t)
-	j := ts.create(t, session.Meta{Cwd: "/work/proj/", Title: "first", Model: "m", Preset: "workspace-write", Effort: "high"})
+	j := ts.create(t, session.Meta{Cwd: "/srv/proj/", Title: "first", Model: "m", Preset: "workspace-write", Effort: "high"})
 	id := j.ID()
 	if id == "" {
 		t.Fatal("Create made no id")
@@ -47,7 +47,7 @@ func TestStoreCreateAndOpenRoundTrip(t *testing.T) {
 	if loaded.Skipped != 0 {
 		t.Errorf("Skipped = %d", loaded.Skipped)
 	}
-	wantMeta := session.Meta{ID: id, Cwd: "/work/proj", Title: "first", Created: ts.clock.Now(), Updated: ts.clock.Now(),
+	wantMeta := session.Meta{ID: id, Cwd: "/srv/proj", Title: "first", Created: ts.clock.Now(), Updated: ts.clock.Now(),
 		Model: "m", Preset: "workspace-write", Effort: "high"}
 	if !reflect.DeepEqual(loaded.Meta, wantMeta) {
 		t.Errorf("Meta = %+v\nwant %+v", loaded.Meta, wantMeta)

@@ -27,9 +27,9 @@ func presentBashCall(a bashArgs) presentation.CallView {
 	case command.KindRead:
 		return readCall(a, p)
 	case command.KindSearch:
-		return searchCall(a, p)
+		return locatedCall(a, p, presentation.KindSearch)
 	case command.KindDiff:
-		return diffCall(a, p)
+		return locatedCall(a, p, presentation.KindRead)
 	default:
 		return presentation.TerminalCallView{Title: a.Command, Description: a.Description, Cwd: a.Workdir}
 	}

@@ -4,24 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dsh-acp/dsh-acp/policy/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
-
-// diffCall is the pending card of git diff or git show: titled with the
-// command, of kind read (it changes nothing), located at the one path
-// given after "--" (see commandPath).
-func diffCall(a bashArgs, p command.Presentation) presentation.CallView {
-	view := presentation.GenericCallView{
-		Title:   a.Command,
-		Kind:    presentation.KindRead,
-		Content: descriptionContent(a),
-	}
-	if p.Path != "" {
-		view.Locations = []presentation.FileLocation{{Path: commandPath(a.Workdir, p.Path)}}
-	}
-	return view
-}
 
 // diffResult is the completed card of git diff or git show: when it
 // exited 0 with all of its output, its unified diff (stdout; stderr set

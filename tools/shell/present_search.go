@@ -5,13 +5,14 @@ import (
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
-// searchCall is the pending card of a search (rg, grep, find, fd, …):
-// titled with the command, of kind search, located at the one root it
-// searches when that is literal (see commandPath).
-func searchCall(a bashArgs, p command.Presentation) presentation.CallView {
+// locatedCall is the pending card of a search (rg, grep, find, fd, …; kind
+// search) or of git diff / git show (kind read: it changes nothing):
+// titled with the command, located at the one path it names when that is
+// literal (see commandPath).
+func locatedCall(a bashArgs, p command.Presentation, kind presentation.ToolCallKind) presentation.CallView {
 	view := presentation.GenericCallView{
 		Title:   a.Command,
-		Kind:    presentation.KindSearch,
+		Kind:    kind,
 		Content: descriptionContent(a),
 	}
 	if p.Path != "" {
