@@ -218,7 +218,11 @@ export async function startAgent(options = {}) {
     start(ctrl) {
       child.stdout.on("data", (chunk) => {
         a.stdoutChunks.push(Buffer.from(chunk));
-        ctrl.enqueue(new Uint8Array(chunk));
+        // The client may have closed its end already (a test that stopped
+        // reading, or the connection closed): the bytes are still recorded.
+        try {
+          ctrl.enqueue(new Uint8Array(chunk));
+        } catch {}
       });
       child.stdout.on("end", () => {
         try {
