@@ -60,6 +60,31 @@ const (
 	ReasonNotRecorded Reason = "its content before the turn was not recorded"
 )
 
+// The reasons of Restored.Conflicts: why Undo left a file the turn
+// changed as it is.
+const (
+	// ReasonChangedSince: the file is no longer what the turn left (its
+	// content, its executable bit or its kind changed since).
+	ReasonChangedSince Reason = "it changed after the turn"
+	// ReasonRemovedSince: the turn left a file there, and it has been
+	// removed since.
+	ReasonRemovedSince Reason = "it was removed after the turn"
+	// ReasonRecreated: the turn deleted the file, and something is at its
+	// path again.
+	ReasonRecreated Reason = "the turn deleted it, and something is there again"
+	// ReasonOtherSession: a turn of another session of the project ran at
+	// the same time and changed the file too, so it is not known whose
+	// change it is.
+	ReasonOtherSession Reason = "another session's turn changed it at the same time"
+	// ReasonIgnoreRulesChanged: the turn changed the .gitignore that
+	// decides whether the file is recorded, and that .gitignore changed
+	// again since, so what the file was before the turn is not known.
+	ReasonIgnoreRulesChanged Reason = "the turn changed the ignore rules that apply to it, and they changed again since"
+	// ReasonNoEnd: the turn's end was not recorded (dsh-acp stopped
+	// during the turn), so its changes cannot be told from later ones.
+	ReasonNoEnd Reason = "the end of the turn was not recorded"
+)
+
 // Skipped is a file a checkpoint left out, or a restore left as it is.
 type Skipped struct {
 	// Path is the file's absolute path.
@@ -72,12 +97,18 @@ type Skipped struct {
 
 // Restored is what Restore or Undo did.
 type Restored struct {
-	// Checkpoint is the checkpoint the workspace was put back to.
+	// Checkpoint is the checkpoint the workspace was put back to (for
+	// Undo: the one taken at the start of the undone turn).
 	Checkpoint Checkpoint
 	// Changes are the files put back, sorted by path: Before is the
 	// content a file had (nil: it did not exist), After the content it
 	// has now (nil: it was removed).
 	Changes []Change
+	// Conflicts are the files the undone turn changed that are no longer
+	// what it left (the user, the editor or another session changed them
+	// since), sorted by path: Undo left each as it is, with the reason.
+	// Restore has none.
+	Conflicts []Skipped
 	// Untouched are files that may differ from the checkpoint but were
 	// left as they are, with the reason.
 	Untouched []Skipped

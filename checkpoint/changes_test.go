@@ -52,7 +52,8 @@ func TestChangesBetweenCheckpoints(t *testing.T) {
 }
 
 // TestRestoreLeavesWhatIsInTheWay: a file whose place the turn took with
-// a directory holding ignored files stays away, and is reported.
+// a directory holding ignored files stays away, and is reported as a
+// conflict.
 func TestRestoreLeavesWhatIsInTheWay(t *testing.T) {
 	needGit(t)
 	p := newProject(t)
@@ -66,6 +67,7 @@ func TestRestoreLeavesWhatIsInTheWay(t *testing.T) {
 	p.remove("out")
 	p.write("out/run.log", "ignored\n")
 	p.write("other.txt", "changed\n")
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -73,8 +75,8 @@ func TestRestoreLeavesWhatIsInTheWay(t *testing.T) {
 	if got := summary(p.root, restored.Changes); !slices.Equal(got, []string{"other.txt: changed\n -> other\n"}) {
 		t.Errorf("changes = %q", got)
 	}
-	if want := []checkpoint.Skipped{{Path: p.path("out"), Reason: checkpoint.ReasonInTheWay}}; !slices.Equal(restored.Untouched, want) {
-		t.Errorf("Untouched = %+v, want %+v", restored.Untouched, want)
+	if want := []checkpoint.Skipped{{Path: p.path("out"), Reason: checkpoint.ReasonInTheWay}}; !slices.Equal(restored.Conflicts, want) {
+		t.Errorf("Conflicts = %+v, want %+v", restored.Conflicts, want)
 	}
 	if p.read("out/run.log") != "ignored\n" {
 		t.Error("the ignored file went")

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/gofrs/flock"
 )
 
 // Permissions of what the package creates in the state directory: the
@@ -36,6 +38,9 @@ type Checkpoints struct {
 	// mu orders this value's own operations; the file lock orders them
 	// with other values' and other processes'.
 	mu sync.Mutex
+	// turn is the lock of this stack's running turn, held from Push to
+	// Finish (see turnlock.go); guarded by mu.
+	turn *flock.Flock
 }
 
 // Open returns the checkpoints of opts.Root, creating its shadow
@@ -85,6 +90,7 @@ func Open(ctx context.Context, opts Options) (*Checkpoints, error) {
 		return nil, err
 	}
 	defer unlock()
+	c.repairHead()
 	if _, err := c.git.run(ctx, nil, "init", "--quiet", "--template="); err != nil {
 		return nil, fmt.Errorf("checkpoint: create the shadow repository: %w", err)
 	}
@@ -95,23 +101,43 @@ func Open(ctx context.Context, opts Options) (*Checkpoints, error) {
 func (c *Checkpoints) Root() string { return c.root }
 
 // claim records which root the repository directory belongs to, or
-// checks that it is this one.
+// checks that it is this one. A root file that is missing, empty,
+// unreadable or holds no absolute path (a full disk, a crash while it was
+// written) claims nothing: it is written again, atomically.
 func (c *Checkpoints) claim() error {
 	path := filepath.Join(c.dir, "root")
 	data, err := os.ReadFile(path)
+	owner := string(data)
 	switch {
-	case err == nil && string(data) == c.root:
+	case err == nil && owner == c.root:
 		return nil
-	case err == nil:
-		return fmt.Errorf("checkpoint: %s holds the checkpoints of %s, not of %s", c.dir, data, c.root)
-	case errors.Is(err, fs.ErrNotExist):
-		if err := os.WriteFile(path, []byte(c.root), filePerm); err != nil {
-			return fmt.Errorf("checkpoint: %w", err)
-		}
-		return nil
-	default:
-		return fmt.Errorf("checkpoint: %w", err)
+	case err == nil && filepath.IsAbs(owner) && filepath.Clean(owner) == owner:
+		return fmt.Errorf("checkpoint: %s holds the checkpoints of %s, not of %s", c.dir, owner, c.root)
 	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		c.opts.Logger.Warn("checkpoint: the root file cannot be read; claiming it again", "path", path, "err", err)
+	}
+	if err := writeAtomic(path, []byte(c.root), filePerm); err != nil {
+		return fmt.Errorf("checkpoint: claim %s: %w", c.dir, err)
+	}
+	return nil
+}
+
+// repairHead removes the shadow repository's HEAD when it is not one
+// (empty or cut short by a full disk), so that git init writes it again:
+// git refuses every command on a repository with a broken HEAD.
+func (c *Checkpoints) repairHead() {
+	path := filepath.Join(c.gitDir, "HEAD")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return // missing: init writes it; unreadable: git says why
+	}
+	head := strings.TrimSpace(string(data))
+	if strings.HasPrefix(head, "ref: refs/") || isObjectID(head) {
+		return
+	}
+	c.opts.Logger.Warn("checkpoint: the shadow repository's HEAD is broken; writing it again", "path", path)
+	os.Remove(path)
 }
 
 // abs returns the absolute path of rel, a slash-separated path relative to
@@ -131,16 +157,30 @@ func (c *Checkpoints) absSkipped(skipped []Skipped) []Skipped {
 }
 
 // removeStaleLocks removes the lock files a git command killed midway
-// left in the repository. It runs under the repository's file lock,
-// while no git command of ours runs, so every one it finds is stale.
+// left in the repository, and the refs of ours a full disk left broken
+// (git refuses to update a broken ref, which would stop every later
+// checkpoint of the stack). It runs under the repository's file lock,
+// while no git command of ours runs, so every lock it finds is stale.
 func (c *Checkpoints) removeStaleLocks() {
 	for _, name := range []string{"index.lock", "packed-refs.lock", "HEAD.lock", "config.lock", "shallow.lock"} {
 		os.Remove(filepath.Join(c.gitDir, name))
 	}
-	filepath.WalkDir(filepath.Join(c.gitDir, "refs"), func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".lock") {
+	refs := filepath.Join(c.gitDir, "refs")
+	filepath.WalkDir(refs, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil || d.IsDir():
+		case strings.HasSuffix(d.Name(), ".lock"):
+			os.Remove(path)
+		case strings.HasPrefix(path, filepath.Join(refs, "dsh")+string(filepath.Separator)) && !holdsObjectID(path):
+			c.opts.Logger.Warn("checkpoint: removing a broken ref", "path", path)
 			os.Remove(path)
 		}
 		return nil
 	})
+}
+
+// holdsObjectID reports whether the loose ref at path names an object.
+func holdsObjectID(path string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && isObjectID(strings.TrimSpace(string(data)))
 }

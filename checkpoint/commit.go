@@ -18,6 +18,14 @@ const metaPrefix = "dsh-checkpoint: "
 // commitMeta is what a checkpoint's commit records besides its tree.
 type commitMeta struct {
 	Version int `json:"v"`
+	// At is when the checkpoint was taken, in nanoseconds since the Unix
+	// epoch (the commit's own time has seconds only): Undo compares it
+	// with other sessions' turns to find the ones that ran at the same
+	// time. Checkpoints of older versions have none.
+	At int64 `json:"t,omitempty"`
+	// Running names the turns of other stacks that were running when the
+	// checkpoint was taken (see turnName); only a turn's start has them.
+	Running []string `json:"running,omitempty"`
 	// Skipped are the files left out, paths relative to the root: a
 	// restore leaves them alone.
 	Skipped []skippedMeta `json:"skipped,omitempty"`
@@ -36,14 +44,17 @@ type record struct {
 	cp      Checkpoint
 	tree    string
 	skipped []Skipped
+	at      time.Time // when it was taken, as precisely as recorded
+	running []string  // commitMeta.Running
 }
 
-// commit records st as a checkpoint labelled label and returns it. The
+// commit records st as a checkpoint labelled label, with the turns of
+// other stacks running now, and returns it. The
 // commit has no parent, so that dropping a checkpoint's ref lets git's
 // garbage collection reclaim what only it used.
-func (c *Checkpoints) commit(ctx context.Context, st staged, label string) (record, error) {
+func (c *Checkpoints) commit(ctx context.Context, st staged, label string, running []string) (record, error) {
 	label = oneLine(label)
-	meta := commitMeta{Version: 1}
+	meta := commitMeta{Version: 1, At: time.Now().UnixNano(), Running: running}
 	for _, s := range st.skipped {
 		meta.Skipped = append(meta.Skipped, skippedMeta{Path: s.Path, Reason: s.Reason, Size: s.Size})
 	}
@@ -111,6 +122,11 @@ func parseCommit(id string, raw []byte) (record, error) {
 	if meta == nil || rec.tree == "" {
 		return record{}, errors.New("not a checkpoint")
 	}
+	rec.at = rec.cp.Time
+	if meta.At != 0 {
+		rec.at = time.Unix(0, meta.At)
+	}
+	rec.running = meta.Running
 	for _, s := range meta.Skipped {
 		rec.skipped = append(rec.skipped, Skipped{Path: s.Path, Reason: s.Reason, Size: s.Size})
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/dsh-acp/dsh-acp/checkpoint"
 )
 
-// A checkpoint before a turn, and /undo after it: the turn's edit is
-// reverted and the file it created removed.
+// A checkpoint before a turn and one after it, and /undo: the turn's edit
+// is reverted and the file it created removed.
 func ExampleCheckpoints_Undo() {
 	ctx := context.Background()
 	root, _ := os.MkdirTemp("", "project")
@@ -32,6 +32,10 @@ func ExampleCheckpoints_Undo() {
 	// The turn edits main.go and creates notes.txt.
 	os.WriteFile(filepath.Join(root, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644)
 	os.WriteFile(filepath.Join(root, "notes.txt"), []byte("todo\n"), 0o644)
+	if _, err := cps.Finish(ctx); err != nil { // the turn ends
+		fmt.Println(err)
+		return
+	}
 
 	restored, err := cps.Undo(ctx)
 	if err != nil {

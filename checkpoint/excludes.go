@@ -35,12 +35,13 @@ func (c *Checkpoints) syncInfoFiles() error {
 	return writeIfChanged(filepath.Join(info, "exclude"), c.excludes())
 }
 
-// writeIfChanged replaces path by data unless it already holds data.
+// writeIfChanged replaces path by data, atomically, unless it already
+// holds data (an empty or unreadable file is replaced too).
 func writeIfChanged(path string, data []byte) error {
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	if err := os.WriteFile(path, data, filePerm); err != nil {
+	if err := writeAtomic(path, data, filePerm); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil

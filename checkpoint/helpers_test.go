@@ -200,3 +200,12 @@ func summary(root string, changes []checkpoint.Change) []string {
 
 // ctx is the context of a test: cancelled when it ends.
 func ctx(t testing.TB) context.Context { return t.Context() }
+
+// finish ends the turn on top of u's stack, as the session does when a
+// turn ends, and fails the test when that fails.
+func finish(t testing.TB, u checkpoint.Undoer) {
+	t.Helper()
+	if _, err := u.Finish(ctx(t)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -29,6 +29,7 @@ func TestIgnoredFilesUntouched(t *testing.T) {
 	p.write("build/out.bin", "artifact\n")
 	p.write("sub/local.env", "SECRET=2\n")
 	p.write("created.go", "package main\n")
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +61,7 @@ func TestIgnoreRulesChangedByTheTurn(t *testing.T) {
 	p.write(".gitignore", "# nothing ignored\n")
 	p.write("keep.log", "precious, edited\n")
 	p.write("new.log", "made by the turn, ignored again after the undo\n")
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +104,7 @@ func TestRootBelowUserRepo(t *testing.T) {
 	for _, rel := range []string{"node_modules/dep/index.js", "dist/bundle.js", "cache/x", "scratch.tmp", "secret.txt", "other/kept.txt", "src/main.js"} {
 		p.remove(rel)
 	}
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -147,6 +150,7 @@ func TestNestedRepositorySkipped(t *testing.T) {
 	}
 	p.write("vendor/lib/lib.txt", "lib v2\n")
 	p.write("app.txt", "app changed\n")
+	finish(t, c)
 	if _, err := c.Undo(ctx(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -172,9 +176,11 @@ func TestStateDirInsideRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(p.state, "index.json"), []byte("{}"), 0o600) // the session store's
+	finish(t, c)
 	if _, err := c.Push(ctx(t), "again"); err != nil {
 		t.Fatal(err)
 	}
+	finish(t, c)
 	changes, err := c.Changes(ctx(t), cp.ID, "")
 	if err != nil || len(changes) != 0 {
 		t.Errorf("Changes = %q, %v; want none", summary(p.root, changes), err)

@@ -39,6 +39,7 @@ func TestFilesOverTheSizeLimit(t *testing.T) {
 	p.write("grows.txt", big)
 	p.write("shrinks.txt", "small now\n")
 	p.write("normal.txt", "changed\n")
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -96,6 +97,7 @@ func TestUnreadableFile(t *testing.T) {
 		t.Errorf("Skipped = %+v, want %+v", cp.Skipped, want)
 	}
 	p.write("ok.txt", "changed\n")
+	finish(t, c)
 	if _, err := c.Undo(ctx(t)); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -61,6 +62,19 @@ type preTurn struct {
 	order     []string // the paths of images, in the order they came
 	untouched []Skipped
 	bytes     int64
+	// ended is set by Finish, which records in left what the turn left at
+	// each path of images.
+	ended bool
+	left  map[string]postImage
+}
+
+// postImage is a file as a turn left it: enough to tell whether it is
+// still the same, not its content.
+type postImage struct {
+	exists bool
+	size   int64
+	sum    [sha256.Size]byte
+	exec   bool
 }
 
 // preImage is a file as it was before the turn first wrote it.
@@ -110,8 +124,8 @@ func (p *PreImages) Push(ctx context.Context, label string) (Checkpoint, error) 
 }
 
 // Remember records the file at path (absolute) as it is now, unless the
-// current turn already has it: call it before each write. Before the
-// first Push it does nothing. A file that cannot be read, or is over the
+// current turn already has it: call it before each write. Outside a turn
+// (before the first Push, or after Finish) it does nothing. A file that cannot be read, or is over the
 // size limit, is noted as one Undo cannot restore.
 func (p *PreImages) Remember(ctx context.Context, path string) error {
 	if !filepath.IsAbs(path) {
@@ -124,6 +138,9 @@ func (p *PreImages) Remember(ctx context.Context, path string) error {
 		return nil
 	}
 	turn := p.turns[len(p.turns)-1]
+	if turn.ended {
+		return nil // between turns
+	}
 	if _, ok := turn.images[path]; ok || slices.ContainsFunc(turn.untouched, func(s Skipped) bool { return s.Path == path }) {
 		return nil
 	}
@@ -172,10 +189,56 @@ func (p *PreImages) dropOldest(n int) {
 	p.turns = slices.Delete(p.turns, 0, n)
 }
 
-// Undo puts back every file the last turn wrote, as it was before the
-// turn first wrote it (a file the turn created is removed, with the
-// directories that leaves empty), and forgets the turn. An empty history
-// fails with ErrNothingToUndo. Restored.Note is FallbackNote. When a file
+// Finish records what the turn left at each path it wrote (a digest, not
+// the content), for Undo to compare with; the writes that follow belong
+// to no turn until the next Push. A turn that already ended keeps what it
+// recorded. An empty history fails with ErrNothingToUndo.
+func (p *PreImages) Finish(ctx context.Context) (Checkpoint, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.turns) == 0 {
+		return Checkpoint{}, fmt.Errorf("checkpoint: no turn to finish: %w", ErrNothingToUndo)
+	}
+	turn := p.turns[len(p.turns)-1]
+	if turn.ended {
+		return turn.cp, nil
+	}
+	turn.left = make(map[string]postImage, len(turn.order))
+	for _, path := range turn.order {
+		if err := ctx.Err(); err != nil {
+			return Checkpoint{}, err
+		}
+		if left, ok := p.look(ctx, path); ok {
+			turn.left[path] = left
+		}
+	}
+	turn.ended = true
+	return turn.cp, nil
+}
+
+// look returns what path holds now; ok is false when it cannot be read.
+func (p *PreImages) look(ctx context.Context, path string) (postImage, bool) {
+	info, err := p.files.Stat(ctx, path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return postImage{}, true
+	case err != nil:
+		return postImage{}, false
+	}
+	data, err := p.files.ReadFile(ctx, path)
+	if err != nil {
+		return postImage{}, false
+	}
+	return postImage{exists: true, size: int64(len(data)), sum: sha256.Sum256(data), exec: info.Mode().Perm()&0o100 != 0}, true
+}
+
+// Undo reverts each file the last turn wrote that is still what the turn
+// left (see Finish): it gets its content from before the turn first
+// wrote it back, or is removed when the turn created it (with the
+// directories that leaves empty). A file changed since is left as it is
+// and listed in Restored.Conflicts; so is every file of a turn that was
+// never finished. The turn is then forgotten. An empty history fails
+// with ErrNothingToUndo. Restored.Note is FallbackNote. When a file
 // cannot be put back, the turn is kept and the error returned with what
 // was restored.
 func (p *PreImages) Undo(ctx context.Context) (Restored, error) {
@@ -186,21 +249,34 @@ func (p *PreImages) Undo(ctx context.Context) (Restored, error) {
 	}
 	turn := p.turns[len(p.turns)-1]
 	result := Restored{Checkpoint: turn.cp, Untouched: slices.Clone(turn.untouched), Note: FallbackNote}
+	if !turn.ended {
+		result.Note = FallbackNote + "; " + NoEndNote
+	}
 	var errs []error
 	for _, path := range turn.order {
 		if err := ctx.Err(); err != nil {
 			errs = append(errs, err)
 			break
 		}
-		change, changed, err := p.restore(ctx, path, turn.images[path])
-		if err != nil {
+		left, known := turn.left[path]
+		if !known {
+			result.Conflicts = append(result.Conflicts, Skipped{Path: path, Reason: ReasonNoEnd})
+			continue
+		}
+		change, reason, err := p.restore(ctx, path, turn.images[path], left)
+		switch {
+		case err != nil:
 			errs = append(errs, err)
-		} else if changed {
-			result.Changes = append(result.Changes, change)
+		case reason != "":
+			result.Conflicts = append(result.Conflicts, Skipped{Path: path, Reason: reason})
+		case change != nil:
+			result.Changes = append(result.Changes, *change)
 		}
 	}
 	sortChanges(result.Changes)
-	slices.SortFunc(result.Untouched, func(x, y Skipped) int { return strings.Compare(x.Path, y.Path) })
+	for _, list := range [][]Skipped{result.Conflicts, result.Untouched} {
+		slices.SortFunc(list, func(x, y Skipped) int { return strings.Compare(x.Path, y.Path) })
+	}
 	if len(errs) > 0 {
 		return result, errors.Join(errs...)
 	}
@@ -209,42 +285,63 @@ func (p *PreImages) Undo(ctx context.Context) (Restored, error) {
 	return result, nil
 }
 
-// restore puts path back as image has it; changed is false when it
-// already was.
-func (p *PreImages) restore(ctx context.Context, path string, image preImage) (Change, bool, error) {
-	now := side{}
-	data, err := p.files.ReadFile(ctx, path)
-	switch {
-	case err == nil:
-		now = side{exists: true, data: data}
-	case !errors.Is(err, fs.ErrNotExist):
-		return Change{}, false, fmt.Errorf("checkpoint: undo %s: %w", path, err)
+// restore puts path back as image has it when it is still what the turn
+// left; the change is nil when it already was as image has it, and a
+// reason says why it was left as it is.
+func (p *PreImages) restore(ctx context.Context, path string, image preImage, left postImage) (*Change, Reason, error) {
+	now, ok := p.look(ctx, path)
+	if !ok {
+		return nil, ReasonChangedSince, nil
+	}
+	if now != left {
+		switch {
+		case !now.exists && !image.exists:
+			return nil, "", nil // as before the turn
+		case now.exists && image.exists && now.size == int64(len(image.data)) && now.sum == sha256.Sum256(image.data):
+			return nil, "", nil
+		case !left.exists:
+			return nil, ReasonRecreated, nil
+		case !now.exists:
+			return nil, ReasonRemovedSince, nil
+		default:
+			return nil, ReasonChangedSince, nil
+		}
+	}
+	current := side{}
+	if now.exists {
+		data, err := p.files.ReadFile(ctx, path)
+		if err != nil {
+			return nil, "", fmt.Errorf("checkpoint: undo %s: %w", path, err)
+		}
+		current = side{exists: true, data: data}
 	}
 	want := side{exists: image.exists, data: image.data}
 	if !image.exists {
 		if !now.exists {
-			return Change{}, false, nil
+			return nil, "", nil
 		}
 		if err := os.Remove(path); err != nil {
-			return Change{}, false, fmt.Errorf("checkpoint: undo %s: %w", path, err)
+			return nil, "", fmt.Errorf("checkpoint: undo %s: %w", path, err)
 		}
 		for dir := filepath.Dir(path); within(image.keepDir, dir); dir = filepath.Dir(dir) {
 			if os.Remove(dir) != nil {
 				break
 			}
 		}
-		return newChange(path, now, want), true, nil
+		change := newChange(path, current, want)
+		return &change, "", nil
 	}
-	if now.exists && bytes.Equal(now.data, image.data) {
-		return Change{}, false, nil
+	if now.exists && bytes.Equal(current.data, image.data) {
+		return nil, "", nil
 	}
 	if err := p.files.WriteFile(ctx, path, image.data); err != nil {
-		return Change{}, false, fmt.Errorf("checkpoint: undo %s: %w", path, err)
+		return nil, "", fmt.Errorf("checkpoint: undo %s: %w", path, err)
 	}
 	if !now.exists {
 		os.Chmod(path, image.mode) // recreated: give it its mode back
 	}
-	return newChange(path, now, want), true, nil
+	change := newChange(path, current, want)
+	return &change, "", nil
 }
 
 // List returns the turns kept, newest first.

@@ -63,6 +63,7 @@ func TestMissingGit(t *testing.T) {
 	p.remove("run.sh")                          // a command removed it after the tool wrote it
 	p.write("by-command.txt", "by a command\n") // not seen by the file tools
 
+	finish(t, pre)
 	restored, err := pre.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -112,12 +113,16 @@ func TestPreImagesTurns(t *testing.T) {
 			t.Fatal(err)
 		}
 		write("a.txt", v)
+		if v == "v3" {
+			write("big.txt", "small now")
+		}
+		finish(t, pre)
 	}
-	write("big.txt", "small now")
 	list, _ := pre.List(ctx(t))
 	if len(list) != 2 || list[0].Label != "turn v3" || list[1].Label != "turn v2" {
 		t.Errorf("List = %+v", list)
 	}
+	finish(t, pre)
 	restored, err := pre.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +154,7 @@ func TestPreImagesMemoryBudget(t *testing.T) {
 	files := pre.Files()
 	pre.Push(ctx(t), "first")
 	files.WriteFile(ctx(t), p.path("one.txt"), []byte(strings.Repeat("c", 60)))
+	finish(t, pre)
 	pre.Push(ctx(t), "second")
 	files.WriteFile(ctx(t), p.path("two.txt"), []byte("changed")) // drops the first turn
 	files.WriteFile(ctx(t), p.path("one.txt"), []byte("again"))   // does not fit beside two.txt
@@ -156,6 +162,7 @@ func TestPreImagesMemoryBudget(t *testing.T) {
 	if len(list) != 1 || list[0].Label != "second" {
 		t.Fatalf("List = %+v, want the second turn only", list)
 	}
+	finish(t, pre)
 	restored, err := pre.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)

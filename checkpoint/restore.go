@@ -77,19 +77,7 @@ func (c *Checkpoints) restore(ctx context.Context, rec record) (Restored, error)
 // directory or file was is gone before that comes back.
 func (c *Checkpoints) apply(ctx context.Context, blobs *blobReader, diffs []treeDiff, result *Restored) error {
 	diffs = slices.Clone(diffs)
-	slices.SortStableFunc(diffs, func(x, y treeDiff) int {
-		xr, yr := x.aMode == modeAbsent, y.aMode == modeAbsent
-		switch {
-		case xr && !yr:
-			return -1
-		case yr && !xr:
-			return 1
-		case xr:
-			return strings.Compare(y.path, x.path) // reversed: a path before its directories
-		default:
-			return strings.Compare(x.path, y.path)
-		}
-	})
+	slices.SortStableFunc(diffs, removalsFirst)
 	var errs []error
 	for _, d := range diffs {
 		if err := ctx.Err(); err != nil {

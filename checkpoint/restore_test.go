@@ -53,6 +53,7 @@ func TestUndoRestoresToolAndCommandChanges(t *testing.T) {
 		t.Errorf("Changes =\n%q\nwant\n%q", got, want)
 	}
 
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +116,7 @@ func TestRestoreKeepsBytes(t *testing.T) {
 	for i := range tests {
 		p.write(filepath.Join("files", string(rune('a'+i))+".txt"), "replaced\n")
 	}
+	finish(t, c)
 	restored, err := c.Undo(ctx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +179,7 @@ func TestRestoreTypeChanges(t *testing.T) {
 	os.RemoveAll(p.path("linked-dir"))
 	os.Symlink(outside, p.path("linked-dir"))
 
+	finish(t, c)
 	if _, err := c.Undo(ctx(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -203,6 +206,7 @@ func TestRestoreModes(t *testing.T) {
 	p.writeMode("secret.txt", "changed\n", 0o600)
 	os.Chmod(p.path("became-exec.txt"), 0o755)
 	p.remove("deleted.sh")
+	finish(t, c)
 	if _, err := c.Undo(ctx(t)); err != nil {
 		t.Fatal(err)
 	}

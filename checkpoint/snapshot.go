@@ -15,18 +15,18 @@ func (c *Checkpoints) Snapshot(ctx context.Context, label string) (Checkpoint, e
 		return Checkpoint{}, err
 	}
 	defer unlock()
-	rec, err := c.snapshot(ctx, label)
+	rec, err := c.snapshot(ctx, label, nil)
 	return rec.cp, err
 }
 
-// snapshot stages the work tree and commits it; the caller holds the
-// lock.
-func (c *Checkpoints) snapshot(ctx context.Context, label string) (record, error) {
+// snapshot stages the work tree and commits it, with the names of the
+// other stacks' turns running now; the caller holds the lock.
+func (c *Checkpoints) snapshot(ctx context.Context, label string, running []string) (record, error) {
 	st, err := c.stage(ctx)
 	if err != nil {
 		return record{}, err
 	}
-	rec, err := c.commit(ctx, st, label)
+	rec, err := c.commit(ctx, st, label, running)
 	if err != nil {
 		return record{}, err
 	}

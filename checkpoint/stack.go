@@ -8,40 +8,59 @@ import (
 	"strings"
 )
 
-// stackEntry is one checkpoint on the stack.
+// stackEntry is one turn on the stack: the checkpoint taken at its start
+// (refs/dsh/stacks/<stack>/<n>) and, once it ended, the one taken at its
+// end (refs/dsh/stacks/<stack>/<n>-end).
 type stackEntry struct {
-	ref string // refs/dsh/stacks/<stack>/<n>
+	ref string // the start's ref
 	n   int    // its place: larger is newer
-	id  string
+	id  string // the start's checkpoint
+	end string // the end's checkpoint, "" while the turn runs (or when it never ended)
 }
 
+// endSuffix ends the name of the ref of a turn's end checkpoint.
+const endSuffix = "-end"
+
+// endRef is the ref of the entry's end checkpoint.
+func (e stackEntry) endRef() string { return e.ref + endSuffix }
+
+// stacksPrefix is where the refs of every stack live.
+const stacksPrefix = "refs/dsh/stacks/"
+
 // stackPrefix is where the refs of this value's stack live.
-func (c *Checkpoints) stackPrefix() string { return "refs/dsh/stacks/" + c.opts.Stack + "/" }
+func (c *Checkpoints) stackPrefix() string { return stacksPrefix + c.opts.Stack + "/" }
 
 // Push takes a checkpoint of the workspace as it is now (see Snapshot)
-// and puts it on top of the stack, dropping the oldest beyond
-// Options.Keep. Call it before each turn that may change files.
+// and puts it on top of the stack as the start of a turn, dropping the
+// oldest turns beyond Options.Keep. Call it before each turn that may
+// change files, and Finish when the turn ends.
 func (c *Checkpoints) Push(ctx context.Context, label string) (Checkpoint, error) {
 	unlock, err := c.lock(ctx)
 	if err != nil {
 		return Checkpoint{}, err
 	}
 	defer unlock()
-	rec, err := c.snapshot(ctx, label)
+	stacks, err := c.stacks(ctx)
 	if err != nil {
 		return Checkpoint{}, err
 	}
-	entries, err := c.stackEntries(ctx)
+	rec, err := c.snapshot(ctx, label, c.runningTurns(stacks))
 	if err != nil {
 		return Checkpoint{}, err
 	}
+	entries := stacks[c.opts.Stack]
 	n := 1
 	if len(entries) > 0 {
 		n = entries[len(entries)-1].n + 1
 	}
-	if _, err := c.git.run(ctx, nil, "update-ref", c.stackPrefix()+strconv.Itoa(n), rec.cp.ID); err != nil {
+	// A stale end at this place (an older dsh-acp dropped the turn it
+	// belonged to) must not pass for the end of the new turn.
+	entry := stackEntry{ref: c.stackPrefix() + strconv.Itoa(n)}
+	commands := fmt.Sprintf("update %s %s\ndelete %s\n", entry.ref, rec.cp.ID, entry.endRef())
+	if _, err := c.git.run(ctx, []byte(commands), "update-ref", "--stdin"); err != nil {
 		return Checkpoint{}, fmt.Errorf("checkpoint: %w", err)
 	}
+	c.holdTurn()
 	if drop := len(entries) + 1 - c.opts.Keep; drop > 0 {
 		if err := c.deleteRefs(ctx, entries[:drop]); err != nil {
 			return Checkpoint{}, err
@@ -55,30 +74,70 @@ func (c *Checkpoints) Push(ctx context.Context, label string) (Checkpoint, error
 	return rec.cp, nil
 }
 
-// Undo restores the checkpoint on top of the stack (see Restore) and
-// drops it, so that the next Undo goes one turn further back. An empty
-// stack fails with ErrNothingToUndo. When restoring fails, the checkpoint
-// stays on the stack and what was restored so far is returned with the
-// error.
+// Finish takes a checkpoint of the workspace as the turn on top of the
+// stack left it: its end, which Undo compares the workspace with. Call it
+// when the turn ends, however it ends (a cancelled turn too). A turn
+// that already has its end keeps it: Finish then returns that one and
+// takes nothing. An empty stack fails with ErrNothingToUndo.
+func (c *Checkpoints) Finish(ctx context.Context) (Checkpoint, error) {
+	unlock, err := c.lock(ctx)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	defer unlock()
+	entries, err := c.stackEntries(ctx)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	if len(entries) == 0 {
+		return Checkpoint{}, fmt.Errorf("checkpoint: no turn to finish: %w", ErrNothingToUndo)
+	}
+	top := entries[len(entries)-1]
+	if top.end != "" {
+		rec, err := c.readRecord(ctx, top.end)
+		return rec.cp, err
+	}
+	start, err := c.readRecord(ctx, top.id)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	rec, err := c.snapshot(ctx, "end of "+start.cp.Label, nil)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	if _, err := c.git.run(ctx, nil, "update-ref", top.endRef(), rec.cp.ID); err != nil {
+		return Checkpoint{}, fmt.Errorf("checkpoint: %w", err)
+	}
+	c.releaseTurn()
+	return rec.cp, nil
+}
+
+// Undo reverts the turn on top of the stack and drops it, so that the
+// next Undo goes one turn further back. It reverts only the files the
+// turn changed (those that differ between its start and its end), and
+// each only while it is still what the turn left; a file changed since
+// is left as it is and listed in Restored.Conflicts (see the package
+// documentation for the rules). An empty stack fails with
+// ErrNothingToUndo. When reverting fails, the turn stays on the stack
+// and what was done so far is returned with the error.
 func (c *Checkpoints) Undo(ctx context.Context) (Restored, error) {
 	unlock, err := c.lock(ctx)
 	if err != nil {
 		return Restored{}, err
 	}
 	defer unlock()
-	entries, err := c.stackEntries(ctx)
+	stacks, err := c.stacks(ctx)
 	if err != nil {
 		return Restored{}, err
 	}
+	entries := stacks[c.opts.Stack]
 	if len(entries) == 0 {
 		return Restored{}, fmt.Errorf("checkpoint: %w", ErrNothingToUndo)
 	}
 	top := entries[len(entries)-1]
-	rec, err := c.readRecord(ctx, top.id)
-	if err != nil {
-		return Restored{}, err
-	}
-	result, err := c.restore(ctx, rec)
+	c.releaseTurn() // no turn runs while one is undone
+	delete(stacks, c.opts.Stack)
+	result, err := c.undoTurn(ctx, top, stacks)
 	if err != nil {
 		return result, err
 	}
@@ -137,24 +196,59 @@ func (c *Checkpoints) Clear(ctx context.Context) error {
 
 // stackEntries returns the stack, oldest first.
 func (c *Checkpoints) stackEntries(ctx context.Context) ([]stackEntry, error) {
-	out, err := c.git.run(ctx, nil, "for-each-ref", "--format=%(objectname) %(refname)", c.stackPrefix())
+	stacks, err := c.stacks(ctx)
+	return stacks[c.opts.Stack], err
+}
+
+// stacks returns every stack of the repository (every session's), each
+// oldest first, by name.
+func (c *Checkpoints) stacks(ctx context.Context) (map[string][]stackEntry, error) {
+	out, err := c.git.run(ctx, nil, "for-each-ref", "--format=%(objectname) %(refname)", stacksPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	var entries []stackEntry
+	type key struct {
+		stack string
+		n     int
+	}
+	found := map[key]*stackEntry{}
 	for line := range strings.Lines(string(out)) {
 		id, ref, ok := strings.Cut(strings.TrimSpace(line), " ")
 		if !ok {
 			continue
 		}
-		n, err := strconv.Atoi(strings.TrimPrefix(ref, c.stackPrefix()))
-		if err != nil || n <= 0 {
+		stack, name, ok := strings.Cut(strings.TrimPrefix(ref, stacksPrefix), "/")
+		if !ok {
+			continue
+		}
+		name, isEnd := strings.CutSuffix(name, endSuffix)
+		n, err := strconv.Atoi(name)
+		if err != nil || n <= 0 || strconv.Itoa(n) != name {
 			continue // not one of ours
 		}
-		entries = append(entries, stackEntry{ref: ref, n: n, id: id})
+		k := key{stack, n}
+		e := found[k]
+		if e == nil {
+			e = &stackEntry{ref: stacksPrefix + stack + "/" + name, n: n}
+			found[k] = e
+		}
+		if isEnd {
+			e.end = id
+		} else {
+			e.id = id
+		}
 	}
-	slices.SortFunc(entries, func(x, y stackEntry) int { return x.n - y.n })
-	return entries, nil
+	stacks := map[string][]stackEntry{}
+	for k, e := range found {
+		if e.id == "" {
+			continue // an end whose start is gone (an older dsh-acp dropped it)
+		}
+		stacks[k.stack] = append(stacks[k.stack], *e)
+	}
+	for _, entries := range stacks {
+		slices.SortFunc(entries, func(x, y stackEntry) int { return x.n - y.n })
+	}
+	return stacks, nil
 }
 
 // deleteRefs removes the refs of entries in one transaction.
@@ -165,6 +259,9 @@ func (c *Checkpoints) deleteRefs(ctx context.Context, entries []stackEntry) erro
 	var commands strings.Builder
 	for _, e := range entries {
 		fmt.Fprintf(&commands, "delete %s %s\n", e.ref, e.id)
+		if e.end != "" {
+			fmt.Fprintf(&commands, "delete %s %s\n", e.endRef(), e.end)
+		}
 	}
 	if _, err := c.git.run(ctx, []byte(commands.String()), "update-ref", "--stdin"); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)

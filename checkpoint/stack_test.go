@@ -25,6 +25,7 @@ func TestRepeatedUndo(t *testing.T) {
 		}
 		p.write("story.txt", fmt.Sprintf("v%d\n", turn))
 		p.write(fmt.Sprintf("turn%d.txt", turn), "made in this turn\n")
+		finish(t, c)
 	}
 	list, err := c.List(ctx(t))
 	if err != nil {
@@ -69,6 +70,7 @@ func TestStackSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.write("a.txt", "after\n")
+	finish(t, first)
 	// A git killed while it wrote the index leaves its lock behind.
 	matches, _ := filepath.Glob(filepath.Join(p.state, "checkpoints", "*", "git"))
 	if len(matches) != 1 {

@@ -36,8 +36,8 @@ func (c *Checkpoints) stage(ctx context.Context) (staged, error) {
 	// Files whose stat data changed but content did not (touched, or
 	// rewritten with the same bytes) get their stat data refreshed, so
 	// that the listing below need not read them again and again.
-	if _, err := c.git.run(ctx, nil, "update-index", "-q", "--refresh"); err != nil && !exitedWith(err, 1) {
-		return staged{}, fmt.Errorf("checkpoint: %w", err)
+	if err := c.refreshIndex(ctx); err != nil {
+		return staged{}, err
 	}
 	listed, err := c.git.run(ctx, nil, "ls-files", "-z", "-t", "--modified", "--deleted", "--others", "--exclude-standard")
 	if err != nil {
@@ -73,6 +73,33 @@ func (c *Checkpoints) stage(ctx context.Context) (staged, error) {
 		return staged{}, fmt.Errorf("checkpoint: %w", err)
 	}
 	return staged{tree: strings.TrimSpace(string(tree)), skipped: plan.skipped}, nil
+}
+
+// refreshIndex refreshes the stat data of the shadow index. An index git
+// cannot read (cut short by a full disk, say) is removed and the refresh
+// tried once more: the index only saves reading files again, and every
+// git command refuses a broken one, which would stop every checkpoint of
+// the root for good.
+func (c *Checkpoints) refreshIndex(ctx context.Context) error {
+	refresh := func() error {
+		if _, err := c.git.run(ctx, nil, "update-index", "-q", "--refresh"); err != nil && !exitedWith(err, 1) {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		return nil
+	}
+	err := refresh()
+	if err == nil || ctx.Err() != nil || !exitedWith(err, 128) {
+		return err
+	}
+	index := filepath.Join(c.gitDir, "index")
+	if _, statErr := os.Stat(index); statErr != nil {
+		return err
+	}
+	c.opts.Logger.Warn("checkpoint: the shadow index cannot be read; building it again", "root", c.root, "err", err)
+	if rmErr := os.Remove(index); rmErr != nil {
+		return errors.Join(err, rmErr)
+	}
+	return refresh()
 }
 
 // stagingPlan is what the index must be told.

@@ -7,7 +7,11 @@ import "context"
 type Undoer interface {
 	// Push records the workspace before a turn.
 	Push(ctx context.Context, label string) (Checkpoint, error)
-	// Undo puts back what the last turn changed and forgets its record.
+	// Finish records the workspace as the turn left it; call it when the
+	// turn ends, cancelled or not.
+	Finish(ctx context.Context) (Checkpoint, error)
+	// Undo reverts what the last turn changed, where nothing changed it
+	// since, lists the rest as conflicts, and forgets the turn.
 	Undo(ctx context.Context) (Restored, error)
 	// List returns the turns that can be undone, newest first.
 	List(ctx context.Context) ([]Checkpoint, error)
