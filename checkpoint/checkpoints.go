@@ -116,6 +116,7 @@ func (c *Checkpoints) claim() error {
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		c.opts.Logger.Warn("checkpoint: the root file cannot be read; claiming it again", "path", path, "err", err)
+		os.Remove(path) // an empty directory in its place, say; the rename below replaces a file
 	}
 	if err := writeAtomic(path, []byte(c.root), filePerm); err != nil {
 		return fmt.Errorf("checkpoint: claim %s: %w", c.dir, err)

@@ -70,3 +70,13 @@ func (c *Checkpoints) runningTurns(stacks map[string][]stackEntry) []string {
 	}
 	return running
 }
+
+// Close releases what the value holds between calls: the lock of a turn
+// pushed and not finished, which then looks to other sessions as if its
+// process had stopped. Call it when the session ends. The value may be
+// used again.
+func (c *Checkpoints) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.releaseTurn()
+}
