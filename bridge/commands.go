@@ -132,30 +132,72 @@ func (s *liveSession) help(context.Context, string) (string, error) {
 }
 
 func (s *liveSession) undo(ctx context.Context, _ string) (string, error) {
-	files, note, err := s.rt.Undo(ctx)
+	undone, err := s.rt.Undo(ctx)
 	if err != nil {
 		return "", err
 	}
-	if len(files) == 0 {
-		reply := "Nothing to undo: no earlier turn changed a file."
-		if note != "" {
-			reply += " " + note
+	if len(undone.Files) > 0 {
+		s.rt.Log.Append(session.FilesRestored{Files: undone.Files})
+	}
+	if len(undone.Files)+len(undone.Conflicts) > 0 {
+		s.rt.Log.Append(session.ContextMessage{Message: registry.UserContext(undoContext(undone))})
+	}
+	return undoReply(undone), nil
+}
+
+// undoReply is what the user reads after an /undo: each file put back,
+// each file left as it is with the reason, and the note.
+func undoReply(u Undone) string {
+	var b strings.Builder
+	switch {
+	case !u.Turn:
+		b.WriteString("Nothing to undo: no earlier turn changed a file.")
+	case len(u.Files) == 0 && len(u.Conflicts) == 0:
+		b.WriteString("The last turn changed no file; nothing to revert.")
+	}
+	if n := len(u.Files); n > 0 {
+		fmt.Fprintf(&b, "Reverted %d %s the last turn changed:\n", n, plural(n, "file", "files"))
+		for _, f := range u.Files {
+			fmt.Fprintf(&b, "- %s\n", f.Path)
 		}
-		return reply, nil
 	}
-	s.rt.Log.Append(session.FilesRestored{Files: files})
-	paths := make([]string, len(files))
-	for i, f := range files {
-		paths[i] = f.Path
+	if n := len(u.Conflicts); n > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "Left as %s (nothing was overwritten or deleted):\n", plural(n, "it is", "they are"))
+		for _, c := range u.Conflicts {
+			fmt.Fprintf(&b, "- %s: %s\n", c.Path, c.Reason)
+		}
 	}
-	s.rt.Log.Append(session.ContextMessage{Message: registry.UserContext(
-		"The user undid the agent's last turn: these files are back as they were before it: " + strings.Join(paths, ", ") +
-			". What that turn did to them is gone; read them again before relying on their content.")})
-	reply := fmt.Sprintf("Restored %d %s to how %s before the last turn.", len(files), plural(len(files), "file", "files"), plural(len(files), "it was", "they were"))
-	if note != "" {
-		reply += " " + note
+	reply := strings.TrimSuffix(b.String(), "\n")
+	if u.Note != "" {
+		reply += "\n\n" + u.Note
 	}
-	return reply, nil
+	return reply
+}
+
+// undoContext tells the model what an /undo did to the files.
+func undoContext(u Undone) string {
+	var parts []string
+	if len(u.Files) > 0 {
+		parts = append(parts, "The user undid the agent's last turn: these files are back as they were before it: "+
+			joinPaths(u.Files, func(f session.FileRestored) string { return f.Path })+". What that turn did to them is gone.")
+	}
+	if len(u.Conflicts) > 0 {
+		parts = append(parts, "These files the last turn changed were changed again since and left as they are: "+
+			joinPaths(u.Conflicts, func(c UndoConflict) string { return c.Path })+".")
+	}
+	return strings.Join(parts, " ") + " Read them again before relying on their content."
+}
+
+// joinPaths lists the paths of items, comma-separated.
+func joinPaths[T any](items []T, path func(T) string) string {
+	paths := make([]string, len(items))
+	for i, item := range items {
+		paths[i] = path(item)
+	}
+	return strings.Join(paths, ", ")
 }
 
 func (s *liveSession) compact(ctx context.Context, _ string) (string, error) {

@@ -51,12 +51,13 @@ type Runtime struct {
 	// always options are then not offered).
 	Rules Rules
 	// Checkpoint, when set, snapshots the workspace before each model turn
-	// so that Undo can put it back.
-	Checkpoint func(ctx context.Context) error
-	// Undo puts back the files the last checkpointed turn changed and
-	// returns them, with a note on what it cannot cover ("" when none);
-	// nil offers no /undo.
-	Undo func(ctx context.Context) (files []session.FileRestored, note string, err error)
+	// so that Undo can put it back; finish, called when that turn ends
+	// (cancelled or not), snapshots it as the turn left it.
+	Checkpoint func(ctx context.Context) (finish func(ctx context.Context) error, err error)
+	// Undo reverts the files the last checkpointed turn changed, where
+	// they are still what the turn left, and says what it did; nil
+	// offers no /undo.
+	Undo func(ctx context.Context) (Undone, error)
 	// Compact summarizes the conversation now and returns how many turns
 	// the summary covers; nil offers no /compact.
 	Compact func(ctx context.Context) (turns int, err error)
@@ -65,6 +66,25 @@ type Runtime struct {
 	// Notices, when set, returns what the user should be told at the start
 	// of the next turn (a server that failed) and forgets it.
 	Notices func() []string
+}
+
+// Undone is what an /undo did.
+type Undone struct {
+	// Turn is false when there was no turn left to undo.
+	Turn bool
+	// Files are the files put back as they were before the turn.
+	Files []session.FileRestored
+	// Conflicts are the files the turn changed that changed again since
+	// (the user, the editor, another session): left as they are.
+	Conflicts []UndoConflict
+	// Note is what the undo cannot cover, or "".
+	Note string
+}
+
+// UndoConflict is a file /undo left as it is, and why.
+type UndoConflict struct {
+	Path   string // absolute
+	Reason string // a phrase: "it changed after the turn"
 }
 
 // Rules is how a session remembers "always" answers.

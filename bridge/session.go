@@ -201,14 +201,32 @@ func (s *liveSession) runTurn(ctx context.Context, content []presentation.Conten
 		s.nameFromPrompt(content)
 	}
 	if s.rt.Checkpoint != nil {
-		if err := s.rt.Checkpoint(ctx); err != nil {
-			if ctx.Err() != nil {
-				return session.StopCancelled, nil
-			}
+		finish, err := s.rt.Checkpoint(ctx)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return session.StopCancelled, nil
+		case err != nil:
 			s.bridge.opts.Logger.Warn("no checkpoint before the turn: /undo cannot restore it", "session", s.id, "err", err)
+		default:
+			defer s.finishTurn(ctx, finish)
 		}
 	}
 	return s.rt.Agent.Prompt(ctx, content)
+}
+
+// finishTimeout bounds the checkpoint at the end of a turn, which is
+// taken even when the turn was cancelled.
+const finishTimeout = 2 * time.Minute
+
+// finishTurn takes the checkpoint at the end of a turn, cancelled or not:
+// /undo compares with it, so that nothing changed after the turn is
+// reverted.
+func (s *liveSession) finishTurn(ctx context.Context, finish func(context.Context) error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
+	defer cancel()
+	if err := finish(ctx); err != nil {
+		s.bridge.opts.Logger.Warn("no checkpoint after the turn: /undo will not revert it", "session", s.id, "err", err)
+	}
 }
 
 // cancel ends the running turn, if any.

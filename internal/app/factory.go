@@ -193,10 +193,15 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 		},
 	}
 	if undo != nil {
-		rt.Checkpoint = func(ctx context.Context) error {
+		rt.Checkpoint = func(ctx context.Context) (func(context.Context) error, error) {
 			return undo.checkpoint(ctx, fmt.Sprintf("before turn %d", log.Turn()+1))
 		}
 		rt.Undo = undo.undo
+		closeRest := rt.Close
+		rt.Close = func() {
+			closeRest()
+			undo.close()
+		}
 	}
 	return rt, nil
 }

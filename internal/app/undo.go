@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/checkpoint"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
@@ -53,48 +54,75 @@ func (h *undoHistory) wait(ctx context.Context) (checkpoint.Undoer, error) {
 	return h.undoer, nil
 }
 
-// checkpoint records the workspace before a turn.
-func (h *undoHistory) checkpoint(ctx context.Context, label string) error {
+// checkpoint records the workspace before a turn; finish records it as
+// the turn left it, which /undo compares with.
+func (h *undoHistory) checkpoint(ctx context.Context, label string) (finish func(context.Context) error, err error) {
 	u, err := h.wait(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = u.Push(ctx, label)
-	return err
+	if _, err := u.Push(ctx, label); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context) error {
+		_, err := u.Finish(ctx)
+		return err
+	}, nil
 }
 
-// undo puts back what the last recorded turn changed.
-func (h *undoHistory) undo(ctx context.Context) ([]session.FileRestored, string, error) {
+// undo reverts what the last recorded turn changed, where nothing
+// changed it since.
+func (h *undoHistory) undo(ctx context.Context) (bridge.Undone, error) {
 	u, err := h.wait(ctx)
 	if err != nil {
-		return nil, "", fmt.Errorf("undo is not available: %w", err)
+		return bridge.Undone{}, fmt.Errorf("undo is not available: %w", err)
 	}
 	r, err := u.Undo(ctx)
 	if errors.Is(err, checkpoint.ErrNothingToUndo) {
-		return nil, "", nil
+		return bridge.Undone{}, nil
 	}
 	if err != nil {
-		return nil, "", err
+		return bridge.Undone{}, err
 	}
-	files := make([]session.FileRestored, len(r.Changes))
-	for i, c := range r.Changes {
-		files[i] = session.FileRestored{Path: c.Path, Before: c.Before, After: c.After, Binary: c.Binary || c.Link}
+	undone := bridge.Undone{Turn: true, Note: undoNote(r)}
+	for _, c := range r.Changes {
+		undone.Files = append(undone.Files, session.FileRestored{Path: c.Path, Before: c.Before, After: c.After, Binary: c.Binary || c.Link})
 	}
-	return files, undoNote(r), nil
+	for _, c := range r.Conflicts {
+		undone.Conflicts = append(undone.Conflicts, bridge.UndoConflict{Path: c.Path, Reason: string(c.Reason)})
+	}
+	return undone, nil
 }
 
-// undoNote says what an undo left alone, and why.
+// close releases what the history holds between turns.
+func (h *undoHistory) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c, ok := h.undoer.(*checkpoint.Checkpoints); ok {
+		c.Close()
+	}
+}
+
+// undoNote says what an undo left alone besides the conflicts, and why.
 func undoNote(r checkpoint.Restored) string {
 	var notes []string
 	if r.Note != "" {
-		notes = append(notes, r.Note)
+		notes = append(notes, capitalize(r.Note)+".")
 	}
 	if len(r.Untouched) > 0 {
 		left := make([]string, len(r.Untouched))
 		for i, s := range r.Untouched {
 			left[i] = fmt.Sprintf("%s (%s)", s.Path, s.Reason)
 		}
-		notes = append(notes, "Left as they are: "+strings.Join(left, ", ")+".")
+		notes = append(notes, "Not recorded, so left as they are: "+strings.Join(left, ", ")+".")
 	}
 	return strings.Join(notes, " ")
+}
+
+// capitalize returns s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
