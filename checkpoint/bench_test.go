@@ -35,7 +35,8 @@ func benchWorkspace(b *testing.B) *project {
 
 // BenchmarkSnapshot20000Files measures a checkpoint of a 20,000-file
 // workspace: the first one (a new shadow repository, every file read and
-// stored), and one taken by Push after a turn changed 10 files.
+// stored), one taken by Push after a turn changed 10 files, and the end
+// of a turn that changed 10 files (Finish), which each turn adds.
 func BenchmarkSnapshot20000Files(b *testing.B) {
 	needGit(b)
 	p := benchWorkspace(b)
@@ -70,6 +71,27 @@ func BenchmarkSnapshot20000Files(b *testing.B) {
 			}
 			b.StartTimer()
 			if _, err := c.Push(ctx(b), fmt.Sprint("turn ", turn)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("finish-after-10-changes", func(b *testing.B) {
+		c := p.open(checkpoint.Options{Keep: 10, Stack: "finish"})
+		turn := 0
+		for b.Loop() {
+			b.StopTimer()
+			turn++
+			if _, err := c.Push(ctx(b), fmt.Sprint("turn ", turn)); err != nil {
+				b.Fatal(err)
+			}
+			for i := range 10 {
+				path := filepath.Join(p.root, fmt.Sprintf("d%02d/e%02d/f%02d.go", i, i, i))
+				if err := os.WriteFile(path, fmt.Appendf(nil, "package x // finished turn %d\n", turn), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StartTimer()
+			if _, err := c.Finish(ctx(b)); err != nil {
 				b.Fatal(err)
 			}
 		}
