@@ -1,6 +1,7 @@
 package checkpoint_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -194,5 +195,38 @@ func TestStateDirInsideRoot(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(p.state, name)); err != nil {
 			t.Errorf("the state directory: %v", err)
 		}
+	}
+}
+
+// TestIgnoreRulesChangedTwice: when the turn stops ignoring a file that
+// existed and the user changes the .gitignore again after the turn, the
+// .gitignore stays the user's, and the file the turn seems to have
+// created stays too: it may have been there, ignored, before the turn.
+func TestIgnoreRulesChangedTwice(t *testing.T) {
+	needGit(t)
+	p := newProject(t)
+	p.write(".gitignore", "*.log\n")
+	p.write("keep.log", "precious\n")
+	c := p.open(checkpoint.Options{})
+	if _, err := c.Push(ctx(t), "before"); err != nil {
+		t.Fatal(err)
+	}
+	p.write(".gitignore", "# nothing ignored\n")
+	p.write("keep.log", "precious, edited by the turn\n")
+	finish(t, c)
+	p.write(".gitignore", "# the user's rules now\n")
+	restored, err := c.Undo(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]checkpoint.Reason{
+		".gitignore": checkpoint.ReasonChangedSince,
+		"keep.log":   checkpoint.ReasonIgnoreRulesChanged,
+	}
+	if got := conflictsOf(p, restored); !maps.Equal(got, want) {
+		t.Errorf("conflicts = %q, want %q", got, want)
+	}
+	if p.read(".gitignore") != "# the user's rules now\n" || p.read("keep.log") != "precious, edited by the turn\n" {
+		t.Errorf(".gitignore = %q, keep.log = %q", p.read(".gitignore"), p.read("keep.log"))
 	}
 }
