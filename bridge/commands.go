@@ -44,7 +44,7 @@ If an AGENTS.md exists, improve it rather than starting over. Keep it under abou
 func (s *liveSession) commands() []slashCommand {
 	var out []slashCommand
 	if s.rt.Undo != nil {
-		out = append(out, slashCommand{name: "undo", description: "Put back every file the last turn changed (repeat to go further back)", local: (*liveSession).undo})
+		out = append(out, slashCommand{name: "undo", description: "Revert the files the last turn changed, except those changed since (repeat to go further back)", local: (*liveSession).undo})
 	}
 	if s.rt.Compact != nil {
 		out = append(out, slashCommand{name: "compact", description: "Summarize the conversation so far to free the context window", local: (*liveSession).compact})
@@ -145,6 +145,10 @@ func (s *liveSession) undo(ctx context.Context, _ string) (string, error) {
 	return undoReply(undone), nil
 }
 
+// undoListed bounds the files an /undo reply names in each list; the
+// rest are counted.
+const undoListed = 40
+
 // undoReply is what the user reads after an /undo: each file put back,
 // each file left as it is with the reason, and the note.
 func undoReply(u Undone) string {
@@ -157,24 +161,31 @@ func undoReply(u Undone) string {
 	}
 	if n := len(u.Files); n > 0 {
 		fmt.Fprintf(&b, "Reverted %d %s the last turn changed:\n", n, plural(n, "file", "files"))
-		for _, f := range u.Files {
-			fmt.Fprintf(&b, "- %s\n", f.Path)
-		}
+		listLines(&b, u.Files, func(f session.FileRestored) string { return f.Path })
 	}
 	if n := len(u.Conflicts); n > 0 {
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "Left as %s (nothing was overwritten or deleted):\n", plural(n, "it is", "they are"))
-		for _, c := range u.Conflicts {
-			fmt.Fprintf(&b, "- %s: %s\n", c.Path, c.Reason)
-		}
+		listLines(&b, u.Conflicts, func(c UndoConflict) string { return c.Path + ": " + c.Reason })
 	}
 	reply := strings.TrimSuffix(b.String(), "\n")
 	if u.Note != "" {
 		reply += "\n\n" + u.Note
 	}
 	return reply
+}
+
+// listLines writes a "- " line for each of the first undoListed items,
+// and one that counts the rest.
+func listLines[T any](b *strings.Builder, items []T, line func(T) string) {
+	for _, item := range items[:min(len(items), undoListed)] {
+		fmt.Fprintf(b, "- %s\n", line(item))
+	}
+	if rest := len(items) - undoListed; rest > 0 {
+		fmt.Fprintf(b, "- and %d more\n", rest)
+	}
 }
 
 // undoContext tells the model what an /undo did to the files.
