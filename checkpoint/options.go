@@ -12,7 +12,7 @@ const (
 	DefaultMaxFileSize int64 = 10 << 20
 	// DefaultMaxFiles is the most files a checkpoint holds.
 	DefaultMaxFiles = 200_000
-	// DefaultKeep is how many checkpoints a stack keeps.
+	// DefaultKeep is how many turns a stack keeps.
 	DefaultKeep = 50
 	// DefaultStack names the stack of Options without one.
 	DefaultStack = "default"
@@ -36,8 +36,9 @@ type Options struct {
 	// MaxFiles bounds the files of a checkpoint (DefaultMaxFiles when zero
 	// or less): past it, taking one fails with a *TooManyFilesError.
 	MaxFiles int
-	// Keep is how many checkpoints the stack keeps; Push drops the oldest
-	// beyond it (DefaultKeep when zero or less).
+	// Keep is how many turns the stack keeps (each its start and end
+	// checkpoints); Push drops the oldest beyond it (DefaultKeep when
+	// zero or less).
 	Keep int
 	// Git is the git binary: a path, or a name looked up on PATH ("git"
 	// when empty).

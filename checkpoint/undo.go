@@ -100,7 +100,10 @@ func (c *Checkpoints) concurrentChanges(ctx context.Context, blobs *blobReader, 
 				continue // not a checkpoint we can read: nothing to learn from it
 			}
 			startedDuring := !theirs.at.Before(start.at) && !theirs.at.After(end.at)
-			if !startedDuring && !slices.Contains(start.running, turnName(stack, e.n)) {
+			// A turn running at the start began before it; a later turn
+			// with the same name (the earlier one undone) is another.
+			wasRunning := slices.Contains(start.running, turnName(stack, e.n)) && !theirs.at.After(start.at)
+			if !startedDuring && !wasRunning {
 				continue
 			}
 			bound, boundSkipped := end.tree, end.skipped
