@@ -167,11 +167,11 @@ func (s *Store) Create(meta Meta) (*Journal, error) {
 	meta.AdditionalDirectories = slices.Clone(meta.AdditionalDirectories)
 
 	// Every stored session has a log, so its absence says the id is new;
-	// storing the session checks again, holding its lock.
+	// storing the session checks again, holding its lock. A directory
+	// that cannot be read now fails when the session is stored, not
+	// here: a session that cannot be stored still runs.
 	if _, err := os.Lstat(s.logPath(meta.ID)); err == nil {
 		return nil, fmt.Errorf("create session %s: %w", meta.ID, fs.ErrExist)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("create session %s: %w", meta.ID, err)
 	}
 	s.journalsMu.Lock()
 	defer s.journalsMu.Unlock()
