@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -117,19 +118,26 @@ func (s *Store) syncWithLogs(doc *indexDoc) error {
 	return nil
 }
 
-// logIDs returns the ids of the sessions that have a log, sorted.
+// logIDs returns the ids of the sessions that have a log, sorted. It
+// reads names only, as this runs each time a store opens: something else
+// named like a log is found out when it is read.
 func (s *Store) logIDs() ([]string, error) {
-	files, err := os.ReadDir(s.sessionsDir())
+	dir, err := os.Open(s.sessionsDir())
 	if err != nil {
 		return nil, fmt.Errorf("list the session logs: %w", err)
 	}
-	var ids []string
-	for _, f := range files {
-		id, ok := strings.CutSuffix(f.Name(), ".jsonl")
-		if ok && f.Type().IsRegular() && checkID(id) == nil {
+	defer dir.Close()
+	names, err := dir.Readdirnames(-1)
+	if err != nil {
+		return nil, fmt.Errorf("list the session logs: %w", err)
+	}
+	ids := names[:0]
+	for _, name := range names {
+		if id, ok := strings.CutSuffix(name, ".jsonl"); ok && checkID(id) == nil {
 			ids = append(ids, id)
 		}
 	}
+	slices.Sort(ids)
 	return ids, nil
 }
 
