@@ -54,34 +54,40 @@ func decodeMetaLine(line []byte) (Meta, error) {
 func (s *Store) recoverMeta(id string) (Meta, error) {
 	path := s.logPath(id)
 	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Meta{}, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
 	if err != nil {
 		return Meta{}, fmt.Errorf("read session %s log: %w", id, err)
 	}
-	var found, last Meta
+	var last, found Meta // the last meta line's; what the events say
 	var hasMeta bool
-	for rest := data; len(rest) > 0; {
-		line := rest
-		if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
-			line, rest = rest[:nl], rest[nl+1:]
-		} else {
-			rest = nil // a torn last line
-			continue
+	for line := range bytes.Lines(data) {
+		if !bytes.HasSuffix(line, []byte("\n")) {
+			break // a torn last line
 		}
-		switch {
-		case isMetaLine(line):
+		if isMetaLine(line) {
 			if m, err := decodeMetaLine(line); err == nil {
 				last, hasMeta = m, true
 			}
-		case !hasMeta && bytes.Contains(line, []byte(`"kind":"session/title"`)):
-			if ev, err := DecodeEvent(line); err == nil {
-				found.Title = ev.Payload.(TitleChanged).Title
-			}
-		case !hasMeta && found.Created.IsZero() && bytes.HasPrefix(line, []byte(`{"seq":`)):
+			continue
+		}
+		if hasMeta {
+			continue
+		}
+		if found.Created.IsZero() {
 			var w struct {
 				Time time.Time `json:"time"`
 			}
 			if json.Unmarshal(line, &w) == nil {
 				found.Created = w.Time
+			}
+		}
+		if bytes.Contains(line, []byte(`"kind":"session/title"`)) {
+			if ev, err := DecodeEvent(line); err == nil {
+				if t, ok := ev.Payload.(TitleChanged); ok {
+					found.Title = t.Title
+				}
 			}
 		}
 	}

@@ -103,8 +103,8 @@ type Meta struct {
 
 // Loaded is what Store.Open read from a session's log.
 type Loaded struct {
-	// Meta is the session's index entry (only the ID when the index has
-	// none).
+	// Meta is the session's index entry, or what its log records when
+	// the index has none.
 	Meta Meta
 	// Events are the session's events, each run of streamed pieces merged
 	// into one event as Log.Events returns them.
