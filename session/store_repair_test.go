@@ -139,7 +139,7 @@ func TestStoreRebuildsFromLogsWithoutMeta(t *testing.T) {
 // TestStoreKeepsTheLogWhenTheIndexFails: when the index cannot be
 // written, a session is stored in its log all the same — its events and
 // its Meta changes — every failure is returned, and the next store to
-// open the directory lists it.
+// open the directory, or the next UpdateMeta, lists it.
 func TestStoreKeepsTheLogWhenTheIndexFails(t *testing.T) {
 	ts := newTestStore(t)
 	// A directory in the index's place can be neither read nor replaced.
@@ -166,6 +166,16 @@ func TestStoreKeepsTheLogWhenTheIndexFails(t *testing.T) {
 	}
 
 	if err := os.RemoveAll(index); err != nil {
+		t.Fatal(err)
+	}
+	// The next UpdateMeta, here, gives the session its entry back.
+	if m, err := ts.UpdateMeta("s", func(*session.Meta) {}); err != nil || m.Title != "kept" {
+		t.Errorf("UpdateMeta once the index is back = %+v, %v", m, err)
+	}
+	if metas, err := ts.List("/w"); err != nil || len(metas) != 1 {
+		t.Errorf("List once the index is back = %+v, %v", metas, err)
+	}
+	if err := os.Remove(index); err != nil {
 		t.Fatal(err)
 	}
 	next := ts.reopen(t)
