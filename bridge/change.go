@@ -112,6 +112,7 @@ func (s *liveSession) storeSettings(settings Settings) {
 	})
 	if err != nil {
 		s.bridge.opts.Logger.Warn("the session's settings were not stored", "session", s.id, "err", err)
+		s.storeFailed(err)
 	}
 }
 
@@ -147,6 +148,7 @@ func (s *liveSession) nameFromPrompt(content []presentation.ContentBlock) {
 	if store := s.bridge.opts.Store; store != nil {
 		if _, err := store.UpdateMeta(s.id, func(m *session.Meta) { m.Title = title }); err != nil {
 			s.bridge.opts.Logger.Warn("the session's title was not stored", "session", s.id, "err", err)
+			s.storeFailed(err)
 		}
 	}
 }

@@ -30,6 +30,11 @@ const (
 	// model is given: 256 KiB. Past it the text is cut, at a line end when
 	// one is near, and a note says how much was left out.
 	maxPromptText = 256 << 10
+	// maxPromptEmbedded is how much text one prompt's resources and
+	// linked files bring in all: 4 MiB. The resource that reaches it is
+	// cut, those after it are left out — a linked file is then not read —
+	// and a note says so for each.
+	maxPromptEmbedded = 4 << 20
 	// maxLinkedFile is the largest linked file read at all (16 MiB); a
 	// larger one stays a link, with a note.
 	maxLinkedFile = 16 << 20
@@ -70,8 +75,10 @@ func newPromptReader(roots []string, files FileSystem) promptReader {
 // images stay images; an embedded text resource becomes a fenced block
 // headed by its URI, an embedded image an image; a resource link to a
 // file inside the workspace becomes the link line followed by the file's
-// text, any other link the link line alone. Text longer than
-// maxPromptText is cut with a note. Audio, embedded binary resources that
+// text, any other link the link line alone. A file linked more than once
+// is read and embedded once, and so is a resource embedded twice. Text
+// longer than maxPromptText is cut with a note, and so is what passes
+// maxPromptEmbedded in all. Audio, embedded binary resources that
 // are not images and blocks of unknown types are refused (-32602) rather
 // than silently dropped, and so is a prompt with neither text nor image.
 func (r promptReader) content(ctx context.Context, blocks []acpsdk.ContentBlock) ([]presentation.ContentBlock, error) {
@@ -97,7 +104,7 @@ func (r promptReader) content(ctx context.Context, blocks []acpsdk.ContentBlock)
 				return nil, err
 			}
 		case block.ResourceLink != nil:
-			p.text(r.link(ctx, block.ResourceLink))
+			p.text(r.link(ctx, &p, block.ResourceLink))
 		default:
 			return nil, acp.InvalidParams("prompt content block of an unknown type is not supported")
 		}
@@ -105,11 +112,15 @@ func (r promptReader) content(ctx context.Context, blocks []acpsdk.ContentBlock)
 	return p.finish()
 }
 
-// promptBuilder collects a prompt's blocks, merging adjacent text.
+// promptBuilder collects a prompt's blocks, merging adjacent text, and
+// keeps the account of the text its resources embed.
 type promptBuilder struct {
 	blocks  []presentation.ContentBlock
 	pending strings.Builder // text not yet in blocks
 	images  bool
+
+	embedded int                 // bytes of resource text embedded so far
+	seen     map[embedKey]string // the resources met so far, with what a repeat shows
 }
 
 func (p *promptBuilder) text(s string) { p.pending.WriteString(s) }
@@ -133,7 +144,12 @@ func (p *promptBuilder) resource(res acpsdk.EmbeddedResourceResource) error {
 	switch {
 	case res.TextResourceContents != nil:
 		t := res.TextResourceContents
-		p.text("\n[resource uri=" + strconv.Quote(t.Uri) + "]\n" + fencedText(t.Text, t.Uri, int64(len(t.Text))) + "\n")
+		head := "\n[resource uri=" + strconv.Quote(t.Uri) + "]\n"
+		if note, ok := p.admit(embedKey{uri: t.Uri, text: t.Text}); !ok {
+			p.text(head + note)
+			return nil
+		}
+		p.text(head + p.embed(t.Text, t.Uri, int64(len(t.Text))) + "\n")
 		return nil
 	case res.BlobResourceContents != nil:
 		b := res.BlobResourceContents
@@ -184,42 +200,49 @@ func imageBlock(mime, data string) (presentation.ImageBlock, error) {
 
 // link is the text a resource link becomes: its link line, followed by
 // the file's text when it names a file inside the workspace, or by a note
-// saying why that file could not be read.
-func (r promptReader) link(ctx context.Context, l *acpsdk.ContentBlockResourceLink) string {
+// saying why that file could not be read or was not included.
+func (r promptReader) link(ctx context.Context, p *promptBuilder, l *acpsdk.ContentBlockResourceLink) string {
 	line := "\n[resource_link name=" + strconv.Quote(l.Name) + " uri=" + strconv.Quote(l.Uri) + "]\n"
-	file, ok := r.linkedFile(l.Uri)
+	file, real, ok := r.linkedFile(l.Uri)
 	if !ok {
 		return line
 	}
+	key := embedKey{file: real}
+	if note, ok := p.admit(key); !ok {
+		return line + note
+	}
 	text, size, err := r.readText(ctx, file)
 	if err != nil {
-		return line + "[not included: " + err.Error() + "]\n"
+		note := "[not included: " + err.Error() + "]\n"
+		p.met(key, note)
+		return line + note
 	}
-	return line + fencedText(text, l.Uri, size) + "\n"
+	return line + p.embed(text, l.Uri, size) + "\n"
 }
 
-// linkedFile returns the path of a file:// URI inside the workspace; ok
-// is false for other URIs and for paths outside every root.
-func (r promptReader) linkedFile(uri string) (string, bool) {
+// linkedFile returns the path of a file:// URI inside the workspace, and
+// that path with its links resolved; ok is false for other URIs and for
+// paths outside every root.
+func (r promptReader) linkedFile(uri string) (file, real string, ok bool) {
 	if r.files == nil || len(r.roots) == 0 {
-		return "", false
+		return "", "", false
 	}
 	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") || u.Path == "" {
-		return "", false
+		return "", "", false
 	}
 	p := filepath.FromSlash(u.Path)
 	if !filepath.IsAbs(p) {
-		return "", false
+		return "", "", false
 	}
 	p = filepath.Clean(p)
-	real := resolvePath(p)
+	real = resolvePath(p)
 	for _, root := range r.roots {
 		if within(root, real) {
-			return p, true
+			return p, real, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // readText reads a linked file as text, cut to maxPromptText, and returns
@@ -255,23 +278,58 @@ func readError(err error) error {
 	}
 }
 
-// fencedText shows text from uri in a fence tagged with the URI's file
-// extension. Text past maxPromptText is cut, at the last line end in its
-// final quarter when there is one, and a note after the fence gives the
-// limit and size, the whole text's size.
-func fencedText(text, uri string, size int64) string {
+// embedKey names what a resource embeds: a linked file by its real path,
+// an embedded resource by its URI and text.
+type embedKey struct {
+	file      string
+	uri, text string
+}
+
+// admit reports whether a resource is to be embedded; when it is not —
+// it was embedded already, or the prompt's embedded text reached
+// maxPromptEmbedded — it returns the note that says so instead.
+func (p *promptBuilder) admit(key embedKey) (note string, ok bool) {
+	if note, ok := p.seen[key]; ok {
+		return note, false
+	}
+	if p.embedded >= maxPromptEmbedded {
+		return fmt.Sprintf("[not included: this prompt's resources embed %d MiB of text already, the most one prompt may]\n", maxPromptEmbedded>>20), false
+	}
+	p.met(key, "[included once above]\n")
+	return "", true
+}
+
+// met records what a repeat of the resource key shows.
+func (p *promptBuilder) met(key embedKey, repeat string) {
+	if p.seen == nil {
+		p.seen = map[embedKey]string{}
+	}
+	p.seen[key] = repeat
+}
+
+// embed shows text from uri in a fence tagged with the URI's file
+// extension, cut to maxPromptText and to what is left of
+// maxPromptEmbedded, and counts it against the latter. A cut text is
+// followed by a note that gives the limit and size, the whole text's size.
+func (p *promptBuilder) embed(text, uri string, size int64) string {
 	lang := strings.TrimPrefix(path.Ext(uriPath(uri)), ".")
-	if len(text) <= maxPromptText {
+	limit, why := maxPromptText, fmt.Sprintf("the limit is %d KiB", maxPromptText>>10)
+	if left := maxPromptEmbedded - p.embedded; left < limit {
+		limit, why = left, fmt.Sprintf("a prompt's resources embed at most %d MiB of text", maxPromptEmbedded>>20)
+	}
+	if len(text) <= limit {
+		p.embedded += len(text)
 		return codeFence(text, lang)
 	}
-	cut := maxPromptText
+	cut := limit
 	for cut > 0 && !utf8.RuneStart(text[cut]) {
 		cut--
 	}
-	if nl := strings.LastIndexByte(text[:cut], '\n'); nl >= maxPromptText*3/4 {
+	if nl := strings.LastIndexByte(text[:cut], '\n'); nl >= limit*3/4 {
 		cut = nl + 1
 	}
-	return codeFence(text[:cut], lang) + fmt.Sprintf("\n[truncated: the first %d of %d bytes are shown; the limit is %d KiB]", cut, size, maxPromptText>>10)
+	p.embedded += cut
+	return codeFence(text[:cut], lang) + fmt.Sprintf("\n[truncated: the first %d of %d bytes are shown; %s]", cut, size, why)
 }
 
 // uriPath is the path of uri, or uri itself when it does not parse.

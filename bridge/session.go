@@ -45,6 +45,8 @@ type liveSession struct {
 	stopTurn  context.CancelFunc
 	turnDone  chan struct{}
 	closed    bool
+	storeErr  error // the first failure to store the session, not told yet
+	storeTold bool  // the user was told the session could not be stored
 }
 
 // newLiveSession returns a session with its outbox running, not started.
@@ -90,6 +92,7 @@ func (s *liveSession) start(rt Runtime, opts MapperOptions, journal *session.Jou
 func (s *liveSession) persist() {
 	if err := s.journal.Flush(); err != nil {
 		s.bridge.opts.Logger.Error("the session's log could not be written", "session", s.id, "err", err)
+		s.storeFailed(err)
 	}
 }
 
@@ -155,7 +158,8 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 	reason, err := s.runTurn(turnCtx, content)
 	cancelled := turnCtx.Err() != nil
 	stop()
-	s.bridge.touch(s.id)
+	s.storeFailed(s.bridge.touch(s.id))
+	s.tellStoreFailure()
 
 	flushCtx, cancelFlush := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 	if ferr := s.out.flush(flushCtx); ferr != nil {

@@ -59,12 +59,13 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 		journal.Close()
 		return acp.SessionSetup{}, err
 	}
+	var metaErr error
 	if roots[0] != loaded.Meta.Cwd || len(additional) > 0 {
-		_, err = store.UpdateMeta(id, func(m *session.Meta) {
+		_, metaErr = store.UpdateMeta(id, func(m *session.Meta) {
 			m.Cwd, m.AdditionalDirectories = roots[0], roots[1:]
 		})
-		if err != nil {
-			b.opts.Logger.Warn("the session's new directories were not stored", "session", id, "err", err)
+		if metaErr != nil {
+			b.opts.Logger.Warn("the session's new directories were not stored", "session", id, "err", metaErr)
 		}
 	}
 	s, err := b.open(ctx, openRequest{
@@ -74,6 +75,7 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 	if err != nil {
 		return acp.SessionSetup{}, err
 	}
+	s.storeFailed(metaErr)
 	s.announceCommands(ctx)
 	return s.setup(menu), nil
 }
@@ -228,16 +230,19 @@ func (b *Bridge) closeLive(id string) error {
 	return nil
 }
 
-// touch records that a session was used now.
-func (b *Bridge) touch(id string) {
+// touch records that a session was used now, and returns the store's
+// failure, if any (logged too).
+func (b *Bridge) touch(id string) error {
 	if b.opts.Store == nil {
-		return
+		return nil
 	}
 	now := time.Now()
 	_, err := b.opts.Store.UpdateMeta(id, func(m *session.Meta) { m.Updated = now })
-	if err != nil && !errors.Is(err, session.ErrNotFound) { // not found: closed before it kept anything
-		b.opts.Logger.Warn("the session's time was not stored", "session", id, "err", err)
+	if err == nil || errors.Is(err, session.ErrNotFound) { // not found: closed before it kept anything
+		return nil
 	}
+	b.opts.Logger.Warn("the session's time was not stored", "session", id, "err", err)
+	return err
 }
 
 // storeError turns a store failure into the answer the client gets.

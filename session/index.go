@@ -61,9 +61,14 @@ type indexCache struct {
 
 // readIndex returns every session's Meta, in the order index.json holds
 // them; a missing index is an empty one. It takes no lock: index.json is
-// only ever replaced by a rename, so a reader sees one whole version.
+// only ever replaced by a rename, so a reader sees one whole version. A
+// corrupt index is repaired first (see repairIndex).
 func (s *Store) readIndex() ([]Meta, error) {
 	entries, err := s.readEntries()
+	var corrupt *corruptIndexError
+	if errors.As(err, &corrupt) {
+		entries, err = s.repairIndex()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -75,9 +80,23 @@ func (s *Store) readIndex() ([]Meta, error) {
 	return metas, nil
 }
 
+// corruptIndexError is readEntries' error for an index.json that is not
+// an index.
+type corruptIndexError struct {
+	path string
+	data []byte // what the file holds
+	err  error
+}
+
+func (e *corruptIndexError) Error() string {
+	return fmt.Sprintf("session index %s is corrupt: %v", e.path, e.err)
+}
+
+func (e *corruptIndexError) Unwrap() error { return e.err }
+
 // readEntries reads index.json. Decoding is the costly part of a read,
 // so when the file holds what this store last read or wrote, the entries
-// decoded then are reused.
+// decoded then are reused. A corrupt index is a *corruptIndexError.
 func (s *Store) readEntries() ([]indexEntry, error) {
 	data, err := os.ReadFile(s.indexPath())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -88,14 +107,14 @@ func (s *Store) readEntries() ([]indexEntry, error) {
 	}
 	s.indexMu.Lock()
 	defer s.indexMu.Unlock()
-	if bytes.Equal(data, s.index.data) {
+	if s.index.data != nil && bytes.Equal(data, s.index.data) {
 		return slices.Clone(s.index.entries), nil
 	}
 	var w struct {
 		Sessions []metaWire `json:"sessions"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
-		return nil, fmt.Errorf("session index %s is corrupt (move it aside to start a new one): %w", s.indexPath(), err)
+		return nil, &corruptIndexError{path: s.indexPath(), data: data, err: err}
 	}
 	// The entries' JSON is left to be encoded by the next update: keeping
 	// it here would mean decoding the index twice.
@@ -111,6 +130,7 @@ func (s *Store) readEntries() ([]indexEntry, error) {
 type indexDoc struct {
 	entries []indexEntry
 	redact  redactor
+	changed bool // the index must be written
 }
 
 // find returns the position of the session id, or -1.
@@ -130,18 +150,31 @@ func (d *indexDoc) meta(i int) Meta {
 func (d *indexDoc) set(i int, m Meta) Meta {
 	m = d.redact.Meta(m)
 	d.entries[i] = indexEntry{meta: m}
+	d.changed = true
 	return d.meta(i)
 }
 
 // add appends m, redacted, and returns what is stored.
 func (d *indexDoc) add(m Meta) Meta {
 	d.entries = append(d.entries, indexEntry{meta: d.redact.Meta(m)})
+	d.changed = true
 	return d.meta(len(d.entries) - 1)
+}
+
+// upsert replaces the Meta of the session m.ID by m, or adds it, and
+// returns what is stored.
+func (d *indexDoc) upsert(m Meta) Meta {
+	if i := d.find(m.ID); i >= 0 {
+		return d.set(i, m)
+	}
+	return d.add(m)
 }
 
 // remove drops the session id, if present.
 func (d *indexDoc) remove(id string) {
+	n := len(d.entries)
 	d.entries = slices.DeleteFunc(d.entries, func(e indexEntry) bool { return e.meta.ID == id })
+	d.changed = d.changed || len(d.entries) != n
 }
 
 // encode returns the index's JSON, encoding only the entries that changed.
@@ -172,20 +205,23 @@ func (d *indexDoc) encode() ([]byte, error) {
 // the exclusive lock on index.lock so that concurrent updates, from this
 // process or another, apply one after the other and none is lost. The
 // new index is written to a temporary file, synced and renamed over the
-// old one.
+// old one; an index change leaves unchanged is not written. A corrupt
+// index is moved aside and rebuilt from the logs before change sees it.
 func (s *Store) updateIndex(change func(*indexDoc) error) error {
 	lock := flock.New(filepath.Join(s.dir, "index.lock"), flock.SetPermissions(filePerm))
 	if err := lock.Lock(); err != nil {
 		return fmt.Errorf("lock session index: %w", err)
 	}
 	defer lock.Close()
-	entries, err := s.readEntries()
+	doc, err := s.lockedDoc()
 	if err != nil {
 		return err
 	}
-	doc := &indexDoc{entries: entries, redact: s.redact}
 	if err := change(doc); err != nil {
 		return err
+	}
+	if !doc.changed {
+		return nil
 	}
 	data, err := doc.encode()
 	if err != nil {
@@ -198,6 +234,26 @@ func (s *Store) updateIndex(change func(*indexDoc) error) error {
 	s.index = indexCache{data: data, entries: doc.entries}
 	s.indexMu.Unlock()
 	return nil
+}
+
+// lockedDoc reads the index for a change; index.lock is held. A corrupt
+// index is moved aside and the document rebuilt from the logs, marked to
+// be written.
+func (s *Store) lockedDoc() (*indexDoc, error) {
+	entries, err := s.readEntries()
+	var corrupt *corruptIndexError
+	if errors.As(err, &corrupt) {
+		aside, kerr := s.keepAside(corrupt.data)
+		if kerr != nil {
+			return nil, fmt.Errorf("%w; it could not be kept aside: %w", err, kerr)
+		}
+		s.logger.Warn("session index was corrupt: kept aside and rebuilt from the session logs", "index", s.indexPath(), "kept_as", aside, "error", corrupt.err)
+		return s.rebuiltDoc()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &indexDoc{entries: entries, redact: s.redact}, nil
 }
 
 // writeFileAtomic replaces path by data: a temporary file in the same

@@ -30,8 +30,12 @@ import (
 //
 // The Journal of a session Store.Create started stores the session when
 // it first has something to keep: at its first Flush with events to
-// write, unless Store.UpdateMeta stored it before. A failure to store it
-// is returned by that Flush and the events are kept for the next one.
+// write, unless Store.UpdateMeta stored it before. A failure to create
+// its log is returned by that Flush and the events are kept for the next
+// one; a failure to add it to the index is returned too, but the session
+// is stored in its log all the same, and its events are written: the
+// index gets the session back from its log (at the next UpdateMeta, or
+// when a store opens the directory).
 //
 // A Journal is safe for concurrent use: Write may be called under the
 // Log's lock while another goroutine flushes. From when the session is
@@ -48,9 +52,13 @@ type Journal struct {
 	encErr  error // events that could not be encoded since the last Flush
 	closed  bool
 
+	// meta is the session's Meta as the Journal last stored or recorded
+	// it; metaLine is its meta line when it has not been written yet.
+	meta     Meta
+	metaLine []byte
+
 	flushMu sync.Mutex // serializes flushes; held during write(2)
-	stored  bool       // the session's lock, log and index entry exist
-	meta    Meta       // what Create was given, until the session is stored
+	stored  bool       // the session's lock and log exist
 	lock    *flock.Flock
 	file    logFile
 	size    int64  // where the last whole line on disk ends
@@ -70,10 +78,10 @@ type logFile interface {
 	Close() error
 }
 
-// newJournal returns the Journal of a stored session, appending to file,
-// whose whole lines end at size; it holds lock.
-func newJournal(s *Store, id string, lock *flock.Flock, file logFile, size int64) *Journal {
-	return &Journal{store: s, id: id, stored: true, lock: lock, file: file, size: size}
+// newJournal returns the Journal of a stored session whose Meta is meta,
+// appending to file, whose whole lines end at size; it holds lock.
+func newJournal(s *Store, meta Meta, lock *flock.Flock, file logFile, size int64) *Journal {
+	return &Journal{store: s, id: meta.ID, meta: meta, stored: true, lock: lock, file: file, size: size}
 }
 
 // ID returns the session's id.
@@ -151,9 +159,7 @@ func (j *Journal) Close() error {
 		j.flushMu.Lock()
 		defer j.flushMu.Unlock()
 		err := j.flush(true)
-		if !j.stored {
-			j.store.forget(j)
-		}
+		j.store.forget(j)
 		if j.file != nil {
 			if cerr := j.file.Close(); cerr != nil {
 				err = errors.Join(err, fmt.Errorf("close session %s log: %w", j.id, cerr))
@@ -184,6 +190,9 @@ func (j *Journal) flush(closing bool) error {
 	j.spare = nil
 	encErr := j.encErr
 	j.encErr = nil
+	data = append(data, j.metaLine...)
+	j.metaLine = nil
+	meta := j.meta
 	j.mu.Unlock()
 
 	out := data
@@ -196,24 +205,29 @@ func (j *Journal) flush(closing bool) error {
 		j.spare = data[:0]
 		return encErr
 	}
-	var werr error
+	var serr, werr error
 	if !j.stored {
-		if _, werr = j.storeSession(j.meta); werr != nil {
-			werr = fmt.Errorf("store session %s: %w", j.id, werr)
+		if _, err := j.storeSession(meta); err != nil {
+			serr = fmt.Errorf("store session %s: %w", j.id, err)
 		}
 	}
-	if werr == nil {
-		if werr = j.write(out); werr != nil {
-			werr = fmt.Errorf("write session %s log: %w", j.id, werr)
+	// A stored session's events are written even when its index entry
+	// could not be made: the log is the truth.
+	if j.stored {
+		if err := j.write(out); err != nil {
+			werr = fmt.Errorf("write session %s log: %w", j.id, err)
 		}
 	}
-	if werr != nil {
+	if written := j.stored && werr == nil; !written {
 		j.retry = out
-		j.store.logger.Error("session journal: write failed; the events are kept for the next flush", "session", j.id, "bytes", len(out), "error", werr)
+		j.store.logger.Error("session journal: write failed; the events are kept for the next flush", "session", j.id, "bytes", len(out), "error", errors.Join(serr, werr))
 	} else if len(out) == len(data) {
 		j.spare = data[:0]
 	}
-	return errors.Join(encErr, werr)
+	if serr != nil && j.stored {
+		j.store.logger.Error("session journal: the session is stored in its log, not in the index", "session", j.id, "error", serr)
+	}
+	return errors.Join(encErr, serr, werr)
 }
 
 // write appends out to the log after cutting off what an earlier failed

@@ -47,7 +47,8 @@ func TestJournalSurvivesAFullDisk(t *testing.T) {
 	if err := j.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	// The first Flush stored the session and created its log.
+	// The first Flush stored the session and created its log: its meta
+	// line and the event.
 	disk := &fullDisk{File: j.file.(*os.File)}
 	j.file = disk
 	disk.full = true
@@ -55,7 +56,7 @@ func TestJournalSurvivesAFullDisk(t *testing.T) {
 	if err := j.Flush(); !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("Flush on a full disk = %v", err)
 	}
-	if data, _ := os.ReadFile(store.logPath("s")); strings.Count(string(data), "\n") != 1 || !strings.HasSuffix(string(data), "\n") {
+	if data, _ := os.ReadFile(store.logPath("s")); strings.Count(string(data), "\n") != 2 || !strings.HasSuffix(string(data), "\n") {
 		t.Fatalf("after the failed write the log is %q", data)
 	}
 	log.Append(AssistantChunk{Text: "still running"})
@@ -104,7 +105,7 @@ func TestJournalReportsUnencodableEvents(t *testing.T) {
 		t.Errorf("the error was reported twice: %v", err)
 	}
 	data, _ := os.ReadFile(store.logPath("s"))
-	if strings.Count(string(data), "\n") != 2 {
+	if strings.Count(string(data), "\n") != 3 { // the meta line and two events
 		t.Errorf("log = %q", data)
 	}
 }

@@ -50,19 +50,21 @@ func (s *Store) loadFile(id string, lock *flock.Flock, f *os.File) (*Journal, Lo
 	}
 	meta, err := s.Get(id)
 	if errors.Is(err, ErrNotFound) {
-		s.logger.Warn("session log has no index entry", "session", id)
-		meta, err = Meta{ID: id}, nil
+		s.logger.Warn("session log has no index entry; its Meta is read from the log", "session", id)
+		meta, err = parsed.meta, nil
+		meta.ID = id
 	}
 	if err != nil {
 		return nil, Loaded{}, err
 	}
-	j := newJournal(s, id, lock, f, int64(parsed.end))
+	j := newJournal(s, meta, lock, f, int64(parsed.end))
 	return j, Loaded{Meta: meta, Events: mergeRuns(parsed.events), Skipped: parsed.skipped}, nil
 }
 
 // parsedLog is what parseLog read from a log.
 type parsedLog struct {
 	events  []Event
+	meta    Meta // the last meta line's
 	skipped int
 	// end is where the last whole JSON line ends; what follows is a torn
 	// tail.
@@ -92,17 +94,29 @@ func (s *Store) parseLog(id string, data []byte) parsedLog {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
+		// A whole line ends the run of corrupt lines before it: they are
+		// skipped, not a torn tail.
+		whole := func() {
+			for _, n := range corrupt {
+				s.logger.Warn("session log: skipped a corrupt line", "session", id, "line", n)
+			}
+			p.skipped += len(corrupt)
+			corrupt = corrupt[:0]
+			p.end = start
+		}
+		if isMetaLine(line) {
+			if m, err := decodeMetaLine(line); err == nil {
+				whole()
+				p.meta = m
+				continue
+			}
+		}
 		ev, err := decodeEvent(line, dropped)
 		if err != nil && !json.Valid(line) {
 			corrupt = append(corrupt, number)
 			continue
 		}
-		for _, n := range corrupt {
-			s.logger.Warn("session log: skipped a corrupt line", "session", id, "line", n)
-		}
-		p.skipped += len(corrupt)
-		corrupt = corrupt[:0]
-		p.end = start
+		whole()
 		if err != nil {
 			s.logger.Warn("session log: skipped a line this build cannot read", "session", id, "line", number, "error", err)
 			p.skipped++

@@ -40,6 +40,10 @@ func TestJournalMergesBufferedPieces(t *testing.T) {
 	}
 
 	lines := ts.readLog(t, "s")
+	if !strings.HasPrefix(lines[0], `{"meta":`) {
+		t.Fatalf("the log does not start with its meta line: %q", lines[0])
+	}
+	lines = lines[1:]
 	wantKinds := []string{"turn/start", "assistant/chunk", "assistant/chunk", "tool/output", "tool/output", "tool/output", "turn/end"}
 	if len(lines) != len(wantKinds)+1 || lines[len(lines)-1] != "" {
 		t.Fatalf("log has %d lines, want %d:\n%s", len(lines)-1, len(wantKinds), strings.Join(lines, ""))
@@ -83,25 +87,26 @@ func TestStoreOpenRecoversFromCorruption(t *testing.T) {
 		wantKinds   []string
 		wantSkipped int
 		wantLog     string
-		// keptLines is how many lines the file keeps before the next append.
+		// keptLines is how many lines the file keeps before the next
+		// append, its meta line included.
 		keptLines int
 	}{
 		{
 			name:      "torn last line without a newline",
 			damage:    func(l []string) []string { return append(l, l[1][:len(l[1])/2]) },
-			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 3,
+			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 4,
 			wantLog: "torn tail",
 		},
 		{
 			name:      "garbage last line",
 			damage:    func(l []string) []string { return append(l, "\x00\x00\x00\x00\n") },
-			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 3,
+			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 4,
 			wantLog: "torn tail",
 		},
 		{
 			name:      "garbage then a torn line",
 			damage:    func(l []string) []string { return append(l, "{\"seq\":9,\"ti\n", "{\"se") },
-			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 3,
+			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 4,
 			wantLog: "torn tail",
 		},
 		{
@@ -109,7 +114,7 @@ func TestStoreOpenRecoversFromCorruption(t *testing.T) {
 			damage: func(l []string) []string {
 				return slices.Insert(l, 1, "{\"seq\":2,\"time\":\"2026-11-29T12:00:00Z\",\"tu\n")
 			},
-			wantKinds: []string{"turn/start", "user/message", "turn/end"}, wantSkipped: 1, keptLines: 4,
+			wantKinds: []string{"turn/start", "user/message", "turn/end"}, wantSkipped: 1, keptLines: 5,
 			wantLog: "skipped a corrupt line",
 		},
 		{
@@ -117,13 +122,13 @@ func TestStoreOpenRecoversFromCorruption(t *testing.T) {
 			damage: func(l []string) []string {
 				return slices.Insert(l, 2, `{"seq":3,"time":"2026-11-29T12:00:00Z","turn":1,"kind":"future/thing","data":{}}`+"\n")
 			},
-			wantKinds: []string{"turn/start", "user/message", "turn/end"}, wantSkipped: 1, keptLines: 4,
+			wantKinds: []string{"turn/start", "user/message", "turn/end"}, wantSkipped: 1, keptLines: 5,
 			wantLog: "future/thing",
 		},
 		{
 			name:      "blank lines",
 			damage:    func(l []string) []string { return slices.Insert(l, 1, "\n", "  \n") },
-			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 5,
+			wantKinds: []string{"turn/start", "user/message", "turn/end"}, keptLines: 6,
 		},
 	}
 	for _, tt := range tests {

@@ -35,8 +35,17 @@ var ErrInvalidID = errors.New("invalid session id")
 //
 //	<dir>/index.json            every session's Meta, replaced atomically
 //	<dir>/index.lock            held while the index is being replaced
-//	<dir>/sessions/<id>.jsonl   the session's events, one JSON object a line
+//	<dir>/sessions/<id>.jsonl   the session's events, one JSON object a line,
+//	                            and its Meta after every change (see metaline.go)
 //	<dir>/sessions/<id>.lock    held by the process that has the session open
+//
+// The logs are the truth; the index says in one file what they hold. A
+// corrupt index is kept aside as index.json.corrupt-<time> and rebuilt
+// from the logs, and whenever a store opens the directory the index is
+// brought in line with the logs: a session whose log could be written
+// while the index could not is listed again, and an entry whose log is
+// gone is dropped. A store that cannot write keeps working from what it
+// can read, and each failed write is returned to its caller.
 //
 // A new session costs nothing on disk until it has something to keep:
 // its lock, its log and its index entry are made together, by its first
@@ -57,8 +66,8 @@ type Store struct {
 	indexMu sync.Mutex
 	index   indexCache
 
-	pendingMu sync.Mutex
-	pending   map[string]*Journal // sessions created here that keep nothing on disk yet
+	journalsMu sync.Mutex
+	journals   map[string]*Journal // the sessions open in a Journal here, stored or not
 }
 
 // StoreOptions configures a Store. The zero value is ready to use.
@@ -94,8 +103,8 @@ type Meta struct {
 
 // Loaded is what Store.Open read from a session's log.
 type Loaded struct {
-	// Meta is the session's index entry (only the ID when the index has
-	// none).
+	// Meta is the session's index entry, or what its log records when
+	// the index has none.
 	Meta Meta
 	// Events are the session's events, each run of streamed pieces merged
 	// into one event as Log.Events returns them.
@@ -107,12 +116,13 @@ type Loaded struct {
 }
 
 // OpenStore returns the store kept in dir, creating dir and its sessions
-// directory (0700) when missing.
+// directory (0700) when missing, and brings the index in line with the
+// logs (see Store); failing that is logged, not returned.
 func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 	if dir == "" {
 		return nil, errors.New("open session store: no state directory")
 	}
-	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: newRedactor(opts.Secrets), pending: map[string]*Journal{}}
+	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: newRedactor(opts.Secrets), journals: map[string]*Journal{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -122,8 +132,12 @@ func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 	if err := os.MkdirAll(s.sessionsDir(), dirPerm); err != nil {
 		return nil, fmt.Errorf("open session store: %w", err)
 	}
+	s.syncIndex()
 	return s, nil
 }
+
+// Dir returns the state directory the store keeps its sessions in.
+func (s *Store) Dir() string { return s.dir }
 
 // Create starts a new session and returns its Journal. Nothing is
 // written yet: the session is stored — its lock taken, its log created,
@@ -153,19 +167,19 @@ func (s *Store) Create(meta Meta) (*Journal, error) {
 	meta.AdditionalDirectories = slices.Clone(meta.AdditionalDirectories)
 
 	// Every stored session has a log, so its absence says the id is new;
-	// storing the session checks again, holding its lock.
+	// storing the session checks again, holding its lock. A directory
+	// that cannot be read now fails when the session is stored, not
+	// here: a session that cannot be stored still runs.
 	if _, err := os.Lstat(s.logPath(meta.ID)); err == nil {
 		return nil, fmt.Errorf("create session %s: %w", meta.ID, fs.ErrExist)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("create session %s: %w", meta.ID, err)
 	}
-	s.pendingMu.Lock()
-	defer s.pendingMu.Unlock()
-	if s.pending[meta.ID] != nil {
+	s.journalsMu.Lock()
+	defer s.journalsMu.Unlock()
+	if s.journals[meta.ID] != nil {
 		return nil, fmt.Errorf("create session %s: %w", meta.ID, &LockedError{ID: meta.ID, PID: os.Getpid()})
 	}
 	j := newPendingJournal(s, meta)
-	s.pending[meta.ID] = j
+	s.journals[meta.ID] = j
 	return j, nil
 }
 
@@ -178,7 +192,7 @@ func (s *Store) Open(id string) (*Journal, Loaded, error) {
 	if err := checkID(id); err != nil {
 		return nil, Loaded{}, err
 	}
-	if err := s.refusePending(id); err != nil {
+	if err := s.refuseOpen(id); err != nil {
 		return nil, Loaded{}, err
 	}
 	if _, err := os.Stat(s.logPath(id)); errors.Is(err, fs.ErrNotExist) {
@@ -193,6 +207,9 @@ func (s *Store) Open(id string) (*Journal, Loaded, error) {
 		lock.Close()
 		return nil, Loaded{}, err
 	}
+	s.journalsMu.Lock()
+	s.journals[id] = j
+	s.journalsMu.Unlock()
 	return j, loaded, nil
 }
 
@@ -243,49 +260,92 @@ func (s *Store) Get(id string) (Meta, error) {
 // one after the other. A session open in a Journal here that is not
 // stored yet is stored by it (see Create); one closed before it was
 // stored is not found.
+//
+// The change is recorded in the index and in the session's log: by its
+// Journal when it is open here (at the next Flush), directly otherwise,
+// unless another process has it open. A session with a log but no index
+// entry gets its entry back. When the index cannot be written, the log
+// still records the change of a session open here, and the index's error
+// is returned.
 func (s *Store) UpdateMeta(id string, fn func(*Meta)) (Meta, error) {
 	if err := checkID(id); err != nil {
 		return Meta{}, err
 	}
-	if j := s.pendingJournal(id); j != nil {
+	j := s.openJournal(id)
+	if j != nil {
 		if m, stored, err := j.storeWith(fn); !stored {
 			return m, err
 		}
-		// Stored meanwhile by a Flush: update its index entry.
 	}
 	// A session in the index has a log, so without one there is no entry
 	// to update and the index need not be read.
 	if _, err := os.Lstat(s.logPath(id)); errors.Is(err, fs.ErrNotExist) {
 		return Meta{}, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
-	var out Meta
-	err := s.updateIndex(func(doc *indexDoc) error {
-		i := doc.find(id)
-		if i < 0 {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		m := doc.meta(i)
+	change := func(m Meta) Meta {
 		m.Updated = s.now()
 		fn(&m)
 		m.ID = id
 		m.Cwd = cleanPath(m.Cwd)
-		out = doc.set(i, m)
+		return m
+	}
+	var out Meta
+	err := s.updateIndex(func(doc *indexDoc) error {
+		if i := doc.find(id); i >= 0 {
+			out = doc.set(i, change(doc.meta(i)))
+			return nil
+		}
+		base, err := s.knownMeta(id, j)
+		if err != nil {
+			return err
+		}
+		out = doc.add(change(base))
 		return nil
 	})
 	if err != nil {
+		if j != nil && !errors.Is(err, ErrNotFound) {
+			j.recordMeta(s.redact.Meta(change(j.currentMeta())))
+		}
 		return Meta{}, err
 	}
+	s.recordMeta(j, out)
 	return out, nil
 }
 
-// Delete removes the session: its index entry, its log and its lock
+// knownMeta returns the Meta of a stored session the index does not
+// have: as its Journal here knows it, or as its log records it.
+func (s *Store) knownMeta(id string, j *Journal) (Meta, error) {
+	if j != nil {
+		return j.currentMeta(), nil
+	}
+	return s.recoverMeta(id)
+}
+
+// recordMeta writes m, what the index now holds, to the session's log:
+// through j when the session is open there, directly when no Journal has
+// it open. It is best effort: the index holds m already.
+func (s *Store) recordMeta(j *Journal, m Meta) {
+	if j != nil && j.recordMeta(m) {
+		return
+	}
+	err := s.appendMetaLine(m)
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrLocked):
+		s.logger.Debug("session meta not recorded in its log: the session is open elsewhere", "session", m.ID)
+	default:
+		s.logger.Warn("session meta not recorded in its log", "session", m.ID, "error", err)
+	}
+}
+
+// Delete removes the session: its log, its index entry and its lock
 // file. A session open in a Journal, here (stored or not) or in another
 // process, is refused with a *LockedError (ErrLocked).
 func (s *Store) Delete(id string) error {
 	if err := checkID(id); err != nil {
 		return err
 	}
-	if err := s.refusePending(id); err != nil {
+	if err := s.refuseOpen(id); err != nil {
 		return err
 	}
 	metas, err := s.readIndex()
@@ -300,16 +360,16 @@ func (s *Store) Delete(id string) error {
 		return err
 	}
 	defer lock.Close()
-	// The index entry goes first: a crash before the log is removed
-	// leaves an unlisted file, never a listed session that cannot load.
+	// The log goes first, as it is the truth: a crash before the entry is
+	// removed leaves an entry the next store to open drops.
+	if err := os.Remove(s.logPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("delete session %s: %w", id, err)
+	}
 	err = s.updateIndex(func(doc *indexDoc) error {
 		doc.remove(id)
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("delete session %s: %w", id, err)
-	}
-	if err := os.Remove(s.logPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
 	if err := os.Remove(s.lockPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {

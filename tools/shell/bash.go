@@ -45,8 +45,10 @@ func (s *Shell) bashTool() (*registry.Tool, error) {
 			}
 			return []string{a.Workdir}
 		},
-		PresentCall:   presentBashCall,
-		PresentResult: presentBashResult,
+		PresentCall: presentBashCall,
+		PresentResult: func(a bashArgs, r presentation.ToolResult) presentation.ResultView {
+			return presentBashResult(s.ws, a, r)
+		},
 	})
 }
 

@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/dsh-acp/dsh-acp/policy/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
 // presentBashCall is the pending card of a bash call. A foreground command
@@ -39,12 +40,12 @@ func presentBashCall(a bashArgs) presentation.CallView {
 // exactly one text block (nil otherwise). A background start or a failure
 // is that text in a console block. A foreground command shown as a read,
 // a search or a diff gets the matching card when it exited 0 with all of
-// its output (see readResult, searchResult, diffResult), and its text in
-// a console block otherwise. Any other foreground command is a terminal
+// its output (see readResult, searchResult, diffResult: diff cards only
+// for files inside ws), and its text in a console block otherwise. Any other foreground command is a terminal
 // card with its exit (from the meta, else parsed from the trailing
 // marker) and the text without the exit marker; other markers (timeout,
 // truncation) stay.
-func presentBashResult(a bashArgs, result presentation.ToolResult) presentation.ResultView {
+func presentBashResult(ws *workspace.Workspace, a bashArgs, result presentation.ToolResult) presentation.ResultView {
 	raw, ok := result.SingleText()
 	if !ok {
 		return nil
@@ -59,7 +60,7 @@ func presentBashResult(a bashArgs, result presentation.ToolResult) presentation.
 	case command.KindSearch:
 		return searchResult(o)
 	case command.KindDiff:
-		return diffResult(a, o)
+		return diffResult(ws, a, o)
 	}
 	view := presentation.TerminalResultView{Output: o.body, Signal: o.exit.signal}
 	if o.exit.signal == "" {

@@ -36,13 +36,14 @@ func BenchmarkPresentGitDiff(b *testing.B) {
 		}
 	}
 	a := bashArgs{Command: "git diff"}
+	ws := testWorkspace(b)
 	r := presentation.ToolResult{Content: []presentation.ContentBlock{presentation.Text(out.String())}, Meta: `{"exitCode":0}`}
-	if v, ok := presentBashResult(a, r).(presentation.DiffResultView); !ok || len(v.Diffs) != 200 {
-		b.Fatalf("not 200 diff cards: %#v", presentBashResult(a, r))
+	if v, ok := presentBashResult(ws, a, r).(presentation.DiffResultView); !ok || len(v.Diffs) != 200 {
+		b.Fatalf("not 200 diff cards: %#v", presentBashResult(ws, a, r))
 	}
 	b.SetBytes(int64(out.Len()))
 	b.ReportAllocs()
 	for b.Loop() {
-		presentBashResult(a, r)
+		presentBashResult(ws, a, r)
 	}
 }

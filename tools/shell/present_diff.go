@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
 // diffResult is the completed card of git diff or git show: when it
@@ -12,16 +13,33 @@ import (
 // aside) as diff cards, one per hunk, paths relative to the call's
 // workdir (see parseGitDiff); the files without a hunk to show are named
 // in the title. Output that is no diff, or a diff that cannot be read,
-// a failure, a timeout or a cut output show the text as it is.
-func diffResult(a bashArgs, o outcome) presentation.ResultView {
+// a failure, a timeout or a cut output show the text as it is, and so
+// does a diff naming a file that is not inside ws once links are followed
+// (../../etc/passwd, an absolute path, a link out of the workspace): the
+// editor opens the file of a diff card, and the diff text is the
+// command's, so a hostile repository could make it name any file.
+func diffResult(ws *workspace.Workspace, a bashArgs, o outcome) presentation.ResultView {
 	if !o.clean() {
 		return plainResult(o.raw)
 	}
 	d, err := parseGitDiff(stdoutOf(o.body), a.Workdir)
-	if err != nil || len(d.diffs) == 0 {
+	if err != nil || len(d.diffs) == 0 || !allInside(ws, d.diffs) {
 		return plainResult(o.raw)
 	}
 	return presentation.DiffResultView{Title: diffTitle(a.Command, d.notShown), Diffs: d.diffs}
+}
+
+// allInside reports whether every diff's file lies inside ws, its links
+// followed (workspace.Contains); a relative path is taken against the
+// session's working directory, as the editor takes it.
+func allInside(ws *workspace.Workspace, diffs []presentation.FileDiff) bool {
+	for i, d := range diffs {
+		// A file's hunks follow one another: its path is checked once.
+		if (i == 0 || d.Path != diffs[i-1].Path) && !ws.Contains(d.Path) {
+			return false
+		}
+	}
+	return true
 }
 
 // stdoutOf returns the part of a result body before its "[stderr]" line

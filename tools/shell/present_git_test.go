@@ -69,7 +69,7 @@ func TestPresentRealGitDiff(t *testing.T) {
 		{Path: "new.txt", NewText: "fresh"},
 		{Path: "sub dir/a.txt", OldText: strp("one\ntwo\nthree"), NewText: "one\nTWO\nthree"},
 	}}
-	if got := presentBashResult(args, r.ToolResult()); !reflect.DeepEqual(got, want) {
+	if got := presentBashResult(f.sh.ws, args, r.ToolResult()); !reflect.DeepEqual(got, want) {
 		t.Errorf("presentBashResult =\n%#v\nwant\n%#v\nfrom\n%s", got, want, text)
 	}
 }

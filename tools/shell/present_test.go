@@ -88,7 +88,7 @@ func TestPresentBashResult(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := presentBashResult(tt.args, tt.result)
+			got := presentBashResult(testWorkspace(t), tt.args, tt.result)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("presentBashResult = %#v, want %#v", got, tt.want)
 			}
