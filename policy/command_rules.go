@@ -45,7 +45,9 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 	env := command.Env{
 		Inside: func(path string) bool {
 			if !filepath.IsAbs(path) {
-				path = filepath.Join(dir, path)
+				// Joined, never cleaned: Contains takes a ".." after a
+				// link where the kernel does.
+				path = dir + string(filepath.Separator) + path
 			}
 			return p.ws.Contains(path)
 		},

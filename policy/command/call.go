@@ -164,8 +164,13 @@ func (p *parser) cd(s Simple, name string) {
 		return
 	}
 	for _, d := range slices.Clone(p.dirs) {
-		if next := joinPath(d, target); !slices.Contains(p.dirs, next) {
-			p.dirs = append(p.dirs, next)
+		// Kept as written, the ".." in it is taken after the links before
+		// it (cd -P, and what the kernel opens); cleaned, it is where a
+		// logical cd (bash's default) goes. Both are followed.
+		for _, next := range []string{joinPath(d, target), logicalPath(d, target)} {
+			if !slices.Contains(p.dirs, next) {
+				p.dirs = append(p.dirs, next)
+			}
 		}
 	}
 	if len(p.dirs) > maxDirs {
@@ -181,6 +186,16 @@ func joinPath(dir, target string) string {
 		return target
 	}
 	return strings.TrimSuffix(dir, "/") + "/" + target
+}
+
+// logicalPath is target taken from dir the way bash's cd without -P takes
+// it: a ".." removes the name before it as text.
+func logicalPath(dir, target string) string {
+	joined := joinPath(dir, target)
+	if joined == "" {
+		return ""
+	}
+	return path.Clean(joined)
 }
 
 // write records that by writes file, as seen from every directory the

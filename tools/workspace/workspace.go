@@ -49,21 +49,27 @@ func (w *Workspace) Roots() []string { return append([]string(nil), w.roots...) 
 func (w *Workspace) Files() FileSystem { return w.files }
 
 // Resolve returns path as a clean absolute path, taking a relative path
-// against the working directory. A path that ValidatePath refuses is made
+// against the working directory, and naming the file the kernel would
+// open: a ".." leaves where the names before it lead once their symbolic
+// links are followed (see physical), never what the text suggests, so
+// "shared/../x" with shared a link to a directory outside is the x beside
+// that directory. Other links are kept as written. A path that
+// ValidatePath refuses, or whose links before a ".." loop, is made
 // absolute but not cleaned, so it stays invalid for every system call
-// (cleaning could drop a NUL byte and name another file); callers about to
-// use a path should call Abs, which refuses it with a clear error.
+// (cleaning could drop a NUL byte and name another file); callers about
+// to use a path should call Abs, which refuses it with a clear error.
 func (w *Workspace) Resolve(path string) string {
+	joined := path
+	if !filepath.IsAbs(path) {
+		joined = w.cwd + string(filepath.Separator) + path
+	}
 	if ValidatePath(path) != nil {
-		if filepath.IsAbs(path) {
-			return path
-		}
-		return w.cwd + string(filepath.Separator) + path
+		return joined
 	}
-	if filepath.IsAbs(path) {
-		return filepath.Clean(path)
+	if clean, ok := physical(joined); ok {
+		return clean
 	}
-	return filepath.Join(w.cwd, path)
+	return joined
 }
 
 // Abs is Resolve for a path a tool is about to use: it returns the clean

@@ -1,0 +1,105 @@
+package policy_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// attackWorkspace is a workspace on disk with the links the attacks of
+// issue 16 use: shared, a link to a directory outside; secretlink, a link
+// to a file outside; inlink, a link to a directory inside.
+func attackWorkspace(t *testing.T) (*workspace.Workspace, string) {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := filepath.Join(base, "ws")
+	outside := filepath.Join(base, "outside", "dir")
+	for _, d := range []string{filepath.Join(ws, "sub", "inner"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("s"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{
+		"shared":     outside,
+		"secretlink": filepath.Join(outside, "secret"),
+		"inlink":     filepath.Join(ws, "sub", "inner"),
+	} {
+		if err := os.Symlink(target, filepath.Join(ws, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := workspace.New(ws, nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, base
+}
+
+type attackCase struct {
+	preset  policy.Preset
+	rules   []policy.Rule
+	command string
+	want    pipeline.DecisionKind
+	reason  string
+}
+
+// runAttacks decides each command on ws with the bash tool.
+func runAttacks(t *testing.T, ws *workspace.Workspace, tests []attackCase) {
+	t.Helper()
+	reg := registry.New()
+	define(t, reg, "bash", registry.EffectExecute)
+	for _, tt := range tests {
+		preset := tt.preset
+		if preset == "" {
+			preset = policy.WorkspaceWrite
+		}
+		t.Run(string(preset)+" "+tt.command, func(t *testing.T) {
+			book := policy.OpenRuleBook(t.TempDir(), ws.Cwd())
+			for _, r := range tt.rules {
+				if err := book.Add(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d := policy.New(reg, ws, preset).WithRules(book).Decide(commandCall(t, tt.command))
+			if d.Kind != tt.want || !strings.Contains(d.Reason, tt.reason) {
+				t.Errorf("decision = %+v, want %v with %q", d, tt.want, tt.reason)
+			}
+		})
+	}
+}
+
+// TestWritesThroughLinkDotDot: a ".." after a link leaves where the link
+// leads (issue 16 shape 2). The policy used to clean "shared/.." away as
+// text, so these wrote outside the workspace without asking.
+func TestWritesThroughLinkDotDot(t *testing.T) {
+	ws, _ := attackWorkspace(t)
+	const (
+		allow = pipeline.DecisionAllow
+		ask   = pipeline.DecisionAsk
+	)
+	runAttacks(t, ws, []attackCase{
+		{command: "echo x > shared/../x", want: ask, reason: "outside the workspace"},
+		{command: "echo x >| shared/../x", want: ask, reason: "outside the workspace"},
+		{command: "echo x >> shared/../x", want: ask, reason: "outside the workspace"},
+		{command: "echo x | tee shared/../x", want: ask, reason: "outside the workspace"},
+		{command: "sort -o shared/../x names.txt", want: ask, reason: "outside the workspace"},
+		{command: "cd -P shared/.. && echo x > x", want: ask, reason: "outside the workspace"},
+		{command: "cd shared && echo x > ../x", want: ask, reason: "outside the workspace"},
+		{command: "cd shared; cd ..; echo x > x", want: ask, reason: "outside the workspace"},
+		{command: "echo x > inlink/../x", want: allow},
+		{command: "echo x > sub/../x", want: allow},
+		{command: "cd inlink && echo x > x", want: allow},
+	})
+}
