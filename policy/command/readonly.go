@@ -18,14 +18,18 @@ import (
 //   - any arguments: cat, ls, head, tail, wc, nl, cut, tr, column, diff,
 //     cmp, comm, paste, join, fold, fmt, expand, unexpand, tac, rev, od,
 //     hexdump, strings, stat, du, df, pwd, echo, printf, true, false, :,
-//     test, [, sleep, seq, expr, factor, numfmt, cal, yes, tsort, base32,
+//     sleep, seq, expr, factor, numfmt, cal, yes, tsort, base32,
 //     base64, which, type, whoami, id, groups, users, logname, uname,
 //     arch, nproc, getconf, locale, tty, ps, pgrep, uptime, free, who, w,
 //     printenv, basename, dirname, realpath, readlink, grep, egrep,
 //     fgrep, jq, the checksum tools (md5sum, sha*sum, b2sum, cksum,
 //     shasum), cd, pushd, popd, dirs, read, mapfile, readarray,
-//     getopts, exit, return, wait, break, continue, shift, times, jobs,
+//     getopts, exit, return, wait, break, continue, shift, times,
 //     hash, tee (its files are writes)
+//   - test, [: unless -v (or a word known only when it runs) comes
+//     before an operand that is not a plain name (bash evaluates
+//     subscripts)
+//   - jobs: listing; jobs -x runs its operands, which Parse follows
 //   - env: running nothing (it prints the environment); command: -v and
 //     -V only (they look names up). Parse follows both to what they run
 //   - hostname: with no argument (an argument sets the name)
@@ -112,7 +116,7 @@ func readOnlyCheck(name string) func(Simple) (bool, string) {
 	switch name {
 	case "cat", "ls", "head", "tail", "wc", "nl", "cut", "tr", "column", "diff", "cmp", "comm", "paste",
 		"join", "fold", "fmt", "expand", "unexpand", "tac", "rev", "od", "hexdump", "strings", "stat", "du",
-		"df", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "sleep", "seq", "expr", "factor",
+		"df", "pwd", "echo", "printf", "true", "false", ":", "sleep", "seq", "expr", "factor",
 		"numfmt", "cal", "yes", "tsort", "base32", "base64", "which", "type", "whoami", "id", "groups",
 		"users", "logname", "uname", "arch", "nproc", "getconf", "locale", "tty", "ps", "pgrep", "uptime",
 		"free", "who", "w", "printenv", "basename", "dirname", "realpath", "readlink", "grep", "egrep",
@@ -120,6 +124,8 @@ func readOnlyCheck(name string) func(Simple) (bool, string) {
 		"cksum", "shasum", "cd", "pushd", "popd", "dirs", "read", "exit", "return", "wait", "break",
 		"continue", "shift", "times", "jobs", "hash", "tee", "uniq", "mapfile", "readarray", "getopts":
 		return anyArguments
+	case "test", "[":
+		return testReadOnly
 	case "env":
 		return envReadOnly
 	case "command":
@@ -177,6 +183,21 @@ func envReadOnly(s Simple) (bool, string) {
 	for i := 1; i < len(s.Words); i++ {
 		if !s.literal(i) || !(strings.HasPrefix(s.Words[i], "-") || isAssignmentWord(s, i)) {
 			return false, "env running a command is not read-only"
+		}
+	}
+	return true, ""
+}
+
+// testReadOnly allows test and [ unless -v may meet an operand that is
+// not a plain name: bash evaluates the subscript of "-v 'a[$(cmd)]'" as
+// arithmetic, which runs the command substitution in it. A word known
+// only when it runs may itself be the -v.
+func testReadOnly(s Simple) (bool, string) {
+	for i := 1; i+1 < len(s.Words); i++ {
+		mayBeV := s.Words[i] == "-v" || (!s.literal(i) && s.mayBeOption(i))
+		next := s.Words[i+1]
+		if mayBeV && (!s.literal(i+1) || strings.Contains(next, "[")) {
+			return false, fmt.Sprintf("%s -v %s evaluates a subscript, which can run commands", display(s), next)
 		}
 	}
 	return true, ""

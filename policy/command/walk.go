@@ -353,6 +353,11 @@ func (p *parser) arithm(e syntax.ArithmExpr) {
 // param notes what a parameter expansion evaluates: subscripts and
 // slices are arithmetic, and ${x:=v} assigns.
 func (p *parser) param(x *syntax.ParamExp) {
+	if x.Excl && x.Param != nil && x.Index == nil && x.Names == 0 {
+		// ${!x} takes x's value as a name, evaluating its subscript as
+		// arithmetic: x='a[$(cmd)]' runs cmd.
+		p.arith.use(x.Param.Value)
+	}
 	if x.Index != nil {
 		p.arith.refs(x.Index)
 	}

@@ -8,7 +8,7 @@ import (
 // unwrap returns the command a wrapper runs (nil when it runs none), and
 // whether s is a wrapper at all. The wrappers followed: env, nohup,
 // nice, timeout, time, stdbuf, setsid, ionice, command, builtin, exec,
-// busybox and xargs; sudo and its kind are followed (so a reject rule
+// busybox, xargs and jobs -x; sudo and its kind are followed (so a reject rule
 // still sees the command) but make the line opaque.
 func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 	switch name {
@@ -52,6 +52,8 @@ func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 		return inner, true
 	case "xargs":
 		return p.unwrapXargs(s)
+	case "jobs":
+		return p.unwrapJobs(s)
 	case "sudo", "doas", "su", "pkexec", "runuser", "run0", "chroot", "unshare", "nsenter",
 		"setpriv", "gosu", "su-exec", "firejail", "bwrap":
 		p.opaque("%s runs a command with other privileges or in another root, which is never allowed without asking", name)
@@ -206,6 +208,26 @@ func (p *parser) unwrapXargs(s Simple) (*Simple, bool) {
 		p.opaque("xargs runs %s with arguments it reads when it runs, which cannot be judged", display(inner))
 	}
 	return &inner, true
+}
+
+// unwrapJobs follows jobs -x, which runs its operands as a command (its
+// job specs replaced by process ids); jobs without -x lists jobs, a
+// command of its own.
+func (p *parser) unwrapJobs(s Simple) (*Simple, bool) {
+	run := false
+	for _, o := range scan(s, 1, flagSpec{posix: true}) {
+		switch {
+		case o.unknown:
+			p.opaque("cannot tell what jobs runs: %s is known only when it runs", s.Words[o.index])
+			return nil, true
+		case o.name == "-x":
+			run = true
+		case o.name == "" && run:
+			inner := s.sub(o.index)
+			return &inner, true
+		}
+	}
+	return nil, run
 }
 
 // anyOption returns the first of opts named one of names.
