@@ -103,3 +103,28 @@ func TestWritesThroughLinkDotDot(t *testing.T) {
 		{command: "cd inlink && echo x > x", want: allow},
 	})
 }
+
+// TestReadsThroughLinks: a literal path inside the workspace that a link
+// leads outside of is a read outside (issue 16 shape 3), for operands,
+// redirections and cd alike; the policy used to look only at paths that
+// are absolute or climb with "..".
+func TestReadsThroughLinks(t *testing.T) {
+	ws, _ := attackWorkspace(t)
+	const (
+		allow = pipeline.DecisionAllow
+		ask   = pipeline.DecisionAsk
+	)
+	runAttacks(t, ws, []attackCase{
+		{command: "cat secretlink", want: ask, reason: "cat reads secretlink, outside the workspace"},
+		{command: "cat shared/secret", want: ask, reason: "outside the workspace"},
+		{command: "cat < shared/secret", want: ask, reason: "a redirection reads shared/secret, outside"},
+		{command: "cd shared && cat secret", want: ask, reason: "cd reads shared, outside"},
+		{command: "ls shared/", want: ask, reason: "outside the workspace"},
+		{command: "cat shared/*", want: ask, reason: "cat reads shared/*, outside"},
+		{command: "sed 'r secretlink' sub/x", want: ask, reason: "sed r reads secretlink"},
+		{preset: policy.ReadOnly, command: "cat secretlink", want: ask, reason: "outside the workspace"},
+		{command: "cat inlink/x sub/inner/y", want: allow},
+		{command: "cd inlink && cat x", want: allow},
+		{command: "ls sub/*", want: allow},
+	})
+}

@@ -1,7 +1,6 @@
 package command_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/policy/command"
@@ -39,22 +38,130 @@ func attackCases() map[string][]evalCase {
 			{cmd: "test -f go.mod", want: command.Allow},
 			{cmd: "echo ${!prefix*} ${!arr[@]}", want: command.Allow},
 		},
+		"reads outside the workspace (shape 3)": {
+			{cmd: "cat < /etc/passwd", want: command.Ask, reason: "a redirection reads /etc/passwd, outside the workspace"},
+			{cmd: "cat < ../x", want: command.Ask, reason: "reads ../x, outside"},
+			{cmd: "cat 0< ../x", want: command.Ask, reason: "reads ../x, outside"},
+			{cmd: "exec 3< /etc/passwd; cat <&3", want: command.Ask, reason: "reads /etc/passwd, outside"},
+			{cmd: "exec 3<> ../x", want: command.Ask, reason: "../x, outside"},
+			{cmd: "while read -r l; do echo \"$l\"; done < ../x", want: command.Ask, reason: "reads ../x"},
+			{cmd: "cat < $F", want: command.Ask, reason: "$F is known only when it runs"},
+			{cmd: "cat {/etc/passwd,x}", want: command.Ask, reason: "cat reads {/etc/passwd,x}, outside"},
+			{cmd: "cat x{,/../../y}", want: command.Ask, reason: "outside"},
+			{cmd: "cat /e*/passwd", want: command.Ask, reason: "cat reads /e*/passwd, outside"},
+			{cmd: "cat ../*/secret", want: command.Ask, reason: "outside"},
+			{cmd: "cat .*/x", want: command.Ask, reason: `a glob starting with "." can match ".."`},
+			{cmd: "cat src/.?/x", want: command.Ask, reason: `can match ".."`},
+			{cmd: "cat */../../x", want: command.Ask, reason: `climbs`},
+			{cmd: "F=/etc/passwd; cat $F", want: command.Ask, reason: "$F is known only when it runs"},
+			{cmd: "cat $F", want: command.Ask, reason: "cat reads $F, which may lie outside the workspace"},
+			{cmd: "cat \"$F\"", want: command.Ask, reason: "may lie outside the workspace"},
+			{cmd: "cat \"${F}x\"", want: command.Ask, reason: "may lie outside the workspace"},
+			{cmd: "cat $(cat list)", want: command.Ask, reason: "known only when it runs"},
+			{cmd: "cat ~/.ssh/id_rsa", want: command.Ask, reason: "home directory"},
+			{cmd: "F=../x; cat \"$F\"", want: command.Ask, reason: "may lie outside"},
+			{cmd: "for f in /etc/*; do cat \"$f\"; done", want: command.Ask, reason: "may lie outside"},
+			{cmd: "for f in a; do cat \"$f\"; done; f=$(cat list); cat $f", want: command.Ask, reason: "may lie outside"},
+			{cmd: "f=a; (f=/etc/passwd); f=$1; cat $f", want: command.Ask, reason: "may lie outside"},
+			{cmd: "grep -R secret .", want: command.Ask, reason: "grep -R follows symbolic links"},
+			{cmd: "grep -rnR secret", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "grep --dereference-recursive x .", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "rg -L secret", want: command.Ask, reason: "rg -L follows symbolic links"},
+			{cmd: "rg --follow secret", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "find -L . -name '*.pem'", want: command.Ask, reason: "find -L follows"},
+			{cmd: "find . -follow -name x", want: command.Ask, reason: "find -follow follows"},
+			{cmd: "find -L . -exec cat {} +", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "ls -laL", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "du -L -sh .", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "tree -l", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "fd -L key", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "diff -r a b", want: command.Ask, reason: "follows symbolic links"},
+			{cmd: "cp -rL src dst", want: command.Ask, reason: "follows symbolic links", ruled: true},
+			{cmd: "tar chzf out.tgz src", want: command.Ask, reason: "follows symbolic links", ruled: true},
+			{cmd: "wc -l --files0-from=list", want: command.Ask, reason: "reads file names from a file"},
+			{cmd: "find . -print0 | xargs -0 cat", want: command.Ask, reason: "xargs puts there"},
+			{cmd: "sed 'r /etc/passwd' x", want: command.Ask, reason: "sed r reads /etc/passwd, outside"},
+			{cmd: "sed '1R ../x' f", want: command.Ask, reason: "sed r reads ../x, outside"},
+			{cmd: "sed -e '$r /root/.ssh/id_rsa' f", want: command.Ask, reason: "sed r reads /root/.ssh/id_rsa"},
+			{cmd: "sed 'w ../x' f", want: command.Ask, reason: "w command writes"},
+			{cmd: "sed 'W ../x' f", want: command.Ask, reason: "w command writes"},
+			{cmd: "awk '{ getline l < \"/etc/passwd\"; print l }' f", want: command.Ask, reason: "getline <"},
+			{cmd: "awk 'BEGIN { while ((getline l < \"/etc/passwd\") > 0) print l }'", want: command.Ask, reason: "getline <"},
+			{cmd: "awk 'BEGIN { ARGV[1] = \"/etc/passwd\"; ARGC = 2 } { print }' x", want: command.Ask, reason: "ARGV"},
+			{cmd: "awk '{ print > \"../x\" }' f", want: command.Ask, reason: "print > writes"},
+			{cmd: "awk 'BEGIN { system(\"id\") }'", want: command.Ask, reason: "system"},
+			{cmd: "awk '{ print | \"sh\" }' f", want: command.Ask, reason: `"|" runs commands`},
+			{cmd: "cat /proc/self/environ", want: command.Ask, reason: "outside the workspace"},
+			{cmd: "tr '\\0' '\\n' < /proc/$PPID/environ", want: command.Ask, reason: "/proc/$PPID/environ"},
+			{cmd: "cat /proc/$PPID/cmdline", want: command.Ask, reason: "may lie outside"},
+			{cmd: "head -c 100 /proc/1/mem", want: command.Ask, reason: "outside the workspace"},
+			{cmd: "ps auxe", want: command.Ask, reason: "environments"},
+			{cmd: "cd \"$DIR\" && ls", want: command.Ask, reason: "directory the parse cannot follow"},
+			{cmd: "cd && cat .netrc", want: command.Ask, reason: "directory the parse cannot follow"},
+			{cmd: "cd; git status", want: command.Ask, reason: "directory the parse cannot follow"},
+			{cmd: "cd - && ls", want: command.Ask, reason: "directory the parse cannot follow"},
+			{cmd: "f() { cat x; }; f", want: command.Ask, reason: "directory the parse cannot follow"},
+			{cmd: "cd /etc && cat passwd", want: command.Ask, reason: "cd reads /etc, outside"},
+			{cmd: "grep -f/etc/shadow x", want: command.Ask, reason: "reads /etc/shadow"},
+			{cmd: "cat *.go", want: command.Allow},
+			{cmd: "ls src/*", want: command.Allow},
+			{cmd: "cat src/{a,b}.go", want: command.Allow},
+			{cmd: "wc -l **/*.go", want: command.Allow},
+			{cmd: "cat < list.txt", want: command.Allow},
+			{cmd: "for f in *.go src/*.go; do wc -l \"$f\"; done", want: command.Allow},
+			{cmd: "x=src; ls \"$x\" $x/*.go", want: command.Allow},
+			{cmd: "grep -rn TODO .", want: command.Allow},
+			{cmd: "find . -name '*.go' -exec grep -l foo {} +", want: command.Allow},
+			{cmd: "find . -name '*.go' -execdir grep -l foo {} +", want: command.Allow},
+			{cmd: "find . -execdir cat x \\;", want: command.Ask, reason: "directory the parse cannot follow"},
+			{cmd: "grep -n /api/ src/x.go && grep -e /a/ -e /b/ x", want: command.Allow},
+			{cmd: "grep -e x /etc/passwd", want: command.Ask, reason: "grep reads /etc/passwd"},
+			{cmd: "grep -f /etc/passwd x", want: command.Ask, reason: "grep reads /etc/passwd"},
+			{cmd: "grep --label=x pat /etc/passwd", want: command.Ask, reason: "grep reads /etc/passwd"},
+			{cmd: "sed -n '/func/,/^}/p' x.go", want: command.Allow},
+			{cmd: "sed -e '/a/d' /etc/passwd", want: command.Ask, reason: "sed reads /etc/passwd"},
+			{cmd: "awk '/x/ { print }' f", want: command.Allow},
+			{cmd: "rg -t go /api/ src", want: command.Allow},
+			{cmd: "echo \"$HOME\" $PATH ~", want: command.Allow},
+			{cmd: "test -d \"$x\"", want: command.Allow},
+			{cmd: "awk '{ getline; print }' f", want: command.Allow},
+			{cmd: "awk 'NR > 1 { print $2 }' f", want: command.Allow},
+			{cmd: "sed -n '/x/p' f", want: command.Allow},
+			{cmd: "diff -u a b", want: command.Allow},
+			{cmd: "ps aux", want: command.Allow},
+			{cmd: "f() { ls; }; f", want: command.Allow},
+		},
+		"network (shape 4)": {
+			{cmd: "cat < /dev/tcp/example.com/80", want: command.Ask, reason: "opens a network connection"},
+			{cmd: "echo x > /dev/udp/10.0.0.1/53", want: command.Ask, reason: "opens a network connection"},
+			{cmd: "exec 3<>/dev/tcp/example.com/80", want: command.Ask, reason: "opens a network connection"},
+			{cmd: "echo x >> /dev//tcp/h/1", want: command.Ask, reason: "opens a network connection"},
+			{cmd: "H=example.com; cat < /dev/tcp/$H/80", want: command.Ask, reason: "network connection"},
+			{cmd: "cat < \"/dev/tcp/$h/80\"", want: command.Ask, reason: "outside"},
+			{cmd: "go doc -http", want: command.Ask, reason: "go doc -http"},
+			{cmd: "go doc -http=:6060 fmt", want: command.Ask, reason: "go doc -http"},
+			{cmd: "go list -m golang.org/x/tools@latest", want: command.Ask, reason: "module proxy"},
+			{cmd: "go list -m -json evil.example/x@v1.0.0", want: command.Ask, reason: "module proxy"},
+			{cmd: "go list -m all", want: command.Ask, reason: "module proxy"},
+			{cmd: "go list -m -u", want: command.Ask, reason: "module proxy"},
+			{cmd: "go list -m -versions golang.org/x/tools", want: command.Ask, reason: "module proxy"},
+			{cmd: "go list -m -retracted", want: command.Ask, reason: "module proxy"},
+			{cmd: "go list -export ./...", want: command.Ask, reason: "builds"},
+			{cmd: "go env -w GOPROXY=x", want: command.Ask, reason: "go env -w"},
+			{cmd: "go vet -vettool=./x ./...", want: command.Ask, reason: "-vettool"},
+			{cmd: "git ls-remote https://example.com/x", want: command.Ask, reason: "not read-only"},
+			{cmd: "git fetch", want: command.Ask, reason: "not read-only"},
+			{cmd: "git submodule update --init", want: command.Ask, reason: "not read-only"},
+			{cmd: "npm view left-pad", want: command.Ask, reason: "not read-only"},
+			{cmd: "go list -m", want: command.Allow},
+			{cmd: "go list -m -json", want: command.Allow},
+			{cmd: "go doc fmt.Println", want: command.Allow},
+			{cmd: "go list -json ./...", want: command.Allow},
+		},
 	}
 }
 
+// TestAttacks runs attackCases.
 func TestAttacks(t *testing.T) {
-	for group, list := range attackCases() {
-		for _, c := range list {
-			t.Run(group+"/"+c.cmd, func(t *testing.T) {
-				env := command.Env{Inside: inside, Writes: !c.noEdit}
-				if c.ruled {
-					env.Rules = testRules()
-				}
-				got, reason := command.Evaluate(c.cmd, env)
-				if got != c.want || !strings.Contains(reason, c.reason) {
-					t.Errorf("Evaluate(%q) = %v, %q; want %v with %q", c.cmd, got, reason, c.want, c.reason)
-				}
-			})
-		}
-	}
+	runEvalCases(t, attackCases())
 }

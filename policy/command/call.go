@@ -20,7 +20,9 @@ func (p *parser) call(c *syntax.CallExpr) {
 	for _, a := range c.Assigns {
 		text := p.assign(a)
 		if len(c.Args) > 0 {
-			env = append(env, text)
+			env = append(env, text) // the command's environment only
+		} else {
+			p.assignPlain(a)
 		}
 	}
 	if len(c.Args) == 0 {
@@ -32,12 +34,16 @@ func (p *parser) call(c *syntax.CallExpr) {
 		Literal:    make([]bool, len(c.Args)),
 		optionFree: make([]bool, len(c.Args)),
 		pipe:       make([]bool, len(c.Args)),
+		paths:      make([]wordPaths, len(c.Args)),
 	}
 	for i, arg := range c.Args {
 		p.nested(arg)
 		w := p.word(arg, argWord)
 		s.Words[i], s.Literal[i], s.optionFree[i] = w.text, w.literal, w.optionFree
 		s.pipe[i] = isProcSubst(arg)
+		if !w.literal && !s.pipe[i] {
+			s.paths[i].patterns, s.paths[i].unknown = p.pathPatterns(arg)
+		}
 	}
 	p.run(s, 0)
 }
@@ -60,12 +66,12 @@ func (p *parser) assign(a *syntax.Assign) string {
 			}
 		}
 		value = word{text: p.source(a.Array)}
-		p.arith.taint(name)
+		p.taint(name)
 	case a.Value != nil:
 		p.nested(a.Value)
 		value = p.word(a.Value, assignValue)
 		if !value.literal || !isArithSafeValue(value.text) {
-			p.arith.taint(name)
+			p.taint(name)
 		}
 	}
 	p.checkAssign(name, value.text, value.literal)
@@ -103,8 +109,24 @@ func (p *parser) declare(d *syntax.DeclClause) {
 			// Only declares (or exports) a name.
 		default:
 			p.assign(a)
+			p.assignPlain(a)
 		}
 	}
+}
+
+// assignPlain notes what a shell variable the line assigns stands for as
+// a path (see setPlain).
+func (p *parser) assignPlain(a *syntax.Assign) {
+	name := a.Name.Value
+	if a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+		p.forget(name)
+		return
+	}
+	if w := p.word(a.Value, assignValue); w.literal {
+		p.setPlain(name, []string{globbing(w.text)})
+		return
+	}
+	p.forget(name)
 }
 
 // run judges what a simple command runs: it unwraps wrappers, records the
@@ -134,6 +156,8 @@ func (p *parser) run(s Simple, depth int) {
 		return
 	}
 	p.cmd.Simple = append(p.cmd.Simple, s)
+	p.operandReads(s, name)
+	p.toolReads(s, name)
 	switch name {
 	case "cd", "pushd", "popd":
 		p.cd(s, name)
@@ -148,33 +172,39 @@ func (p *parser) run(s Simple, depth int) {
 func (p *parser) cd(s Simple, name string) {
 	p.cds++
 	if name == "popd" {
-		p.lost = true
+		p.loseDir()
 		return
 	}
 	opts := scan(s, 1, flagSpec{posix: true})
 	ops := operands(opts)
 	if hasUnknown(opts) || len(ops) != 1 {
-		p.lost = true // cd alone goes home
+		p.loseDir() // cd alone goes home
 		return
 	}
 	i := ops[0].index
 	target := s.Words[i]
 	if !s.literal(i) || target == "" || target == "-" || strings.HasPrefix(target, "+") {
-		p.lost = true
+		p.loseDir()
 		return
+	}
+	if p.lost && !path.IsAbs(target) {
+		p.unknownRead(name, "%s %s goes to a directory the parse cannot follow (after cd, or in a function)", name, target)
 	}
 	for _, d := range slices.Clone(p.dirs) {
 		// Kept as written, the ".." in it is taken after the links before
 		// it (cd -P, and what the kernel opens); cleaned, it is where a
 		// logical cd (bash's default) goes. Both are followed.
 		for _, next := range []string{joinPath(d, target), logicalPath(d, target)} {
+			if !p.lost {
+				p.addRead(Read{Path: next, By: name})
+			}
 			if !slices.Contains(p.dirs, next) {
 				p.dirs = append(p.dirs, next)
 			}
 		}
 	}
 	if len(p.dirs) > maxDirs {
-		p.lost = true
+		p.loseDir()
 	}
 }
 
@@ -204,16 +234,13 @@ func (p *parser) write(file, by string) {
 	if file == "" || harmlessTarget(file) {
 		return
 	}
-	if path.IsAbs(file) {
-		p.addWrite(Write{Path: file, By: by})
-		return
-	}
-	if p.lost {
+	paths, ok := p.placed(file)
+	if !ok {
 		p.unknownWrite(file, by, "%s writes %s in a directory the parse cannot follow (after cd, or in a function)", by, file)
 		return
 	}
-	for _, d := range p.dirs {
-		p.addWrite(Write{Path: joinPath(d, file), By: by})
+	for _, at := range paths {
+		p.addWrite(Write{Path: at, By: by})
 	}
 }
 
@@ -255,12 +282,12 @@ func (p *parser) taintFrom(s Simple, name string) {
 				names = append(names, o)
 			}
 		}
-		p.arith.taint("REPLY")
+		p.taint("REPLY")
 	case "mapfile", "readarray":
 		if ops := operands(scan(s, 1, flagSpec{short: "dnOsuCc"})); len(ops) > 0 {
 			names = append(names, ops[len(ops)-1])
 		}
-		p.arith.taint("MAPFILE")
+		p.taint("MAPFILE")
 	case "printf":
 		for _, o := range scan(s, 1, flagSpec{short: "v", posix: true}) {
 			if o.name == "-v" && o.hasValue {
@@ -289,6 +316,6 @@ func (p *parser) taintFrom(s Simple, name string) {
 			continue
 		}
 		p.checkName(text)
-		p.arith.taint(text)
+		p.taint(text)
 	}
 }

@@ -27,6 +27,15 @@ type Command struct {
 	// cd before it may have moved to. A write whose target the parse
 	// cannot place is listed with Unknown set.
 	Writes []Write
+	// Reads lists what the line may read besides its input: every
+	// literal word of its commands that names a file (relative ones
+	// joined to every directory a cd may have moved to, and the
+	// directories cd goes to), the files of input redirections, sed's r
+	// files, and the directories globs start from. A word whose file
+	// cannot be told is listed with Unknown set: a read-only command's
+	// expansion that is not a plain relative path, a search that follows
+	// links.
+	Reads []Read
 	// Opaque gives the reasons the line cannot be judged (eval, sh -c, a
 	// program named by an expansion, PATH=…, …). A line with any reason
 	// here is never allowed by the read-only list or by a rule.
@@ -61,6 +70,9 @@ type Simple struct {
 	// (<(…) or >(…)): a pipe to a command the parse judges on its own,
 	// not a file.
 	pipe []bool
+	// paths tells, per word that is not literal, what it may name as a
+	// path. Words made by hand (nil here) name what cannot be told.
+	paths []wordPaths
 }
 
 // Write is one file a command may write.
@@ -152,7 +164,19 @@ func (s Simple) sub(i int) Simple {
 	if len(s.pipe) == len(s.Words) {
 		t.pipe = s.pipe[i:]
 	}
+	if len(s.paths) == len(s.Words) {
+		t.paths = s.paths[i:]
+	}
 	return t
+}
+
+// pathsOf returns what word i may name as a path (for a word that is not
+// literal).
+func (s Simple) pathsOf(i int) wordPaths {
+	if i < len(s.paths) {
+		return s.paths[i]
+	}
+	return wordPaths{unknown: s.Words[i] + " is known only when it runs"}
 }
 
 // String is the command as a reader would type it: its words joined by

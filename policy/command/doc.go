@@ -15,10 +15,12 @@
 // and process substitutions, and the commands wrappers such as env,
 // timeout, xargs and find -exec run — is on the curated read-only list
 // (see ReadOnly) or matched by a remembered allow rule, nothing in it is
-// opaque (eval, sh -c, a program named by an expansion, PATH=…), and
-// every file it writes (see Command.Writes) is inside the workspace. A
-// reject rule matching any of its commands denies it. Everything else
-// asks.
+// opaque (eval, sh -c, a program named by an expansion, PATH=…), every
+// file it writes (see Command.Writes) is inside the workspace, and every
+// file it reads (see Command.Reads: operands, input redirections, sed's
+// r files; a read-only command's expansions that are not plain relative
+// paths count as unknown) is inside the workspace too. A reject rule
+// matching any of its commands denies it. Everything else asks.
 //
 // Parse gives the pieces (Command, Simple, Write) for callers that need
 // them: the rule an "allow always" saves (Command.Prefixes), and how a

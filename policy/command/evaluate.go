@@ -59,9 +59,10 @@ type Env struct {
 //   - Deny when a reject rule matches any of its simple commands (a
 //     reject rule beats an allow rule);
 //   - Allow when it parses, nothing in it is opaque, every simple
-//     command is read-only or matched by an allow rule, and every file it
+//     command is read-only or matched by an allow rule, every file it
 //     writes is inside the workspace, outside any .git directory, under
-//     a preset that writes;
+//     a preset that writes, and every file it reads (Command.Reads) is
+//     inside the workspace;
 //   - Ask otherwise, with the reason naming the first thing that failed,
 //     e.g. `"rm" is not read-only and no rule allows it`, `writes ../x,
 //     outside the workspace`, `eval runs a string as a command, which
@@ -110,6 +111,18 @@ func (c *Command) Evaluate(env Env) (Verdict, string) {
 			return Ask, fmt.Sprintf("writes %s, and this mode asks before every write", w.Path)
 		case env.Inside == nil || !env.Inside(w.Path):
 			return Ask, fmt.Sprintf("writes %s, outside the workspace", w.Path)
+		}
+	}
+	for _, r := range c.Reads {
+		switch {
+		case r.Unknown != "":
+			return Ask, r.Unknown
+		case env.Inside == nil || !env.Inside(r.Path):
+			shown := r.Path
+			if r.Word != "" {
+				shown = r.Word
+			}
+			return Ask, fmt.Sprintf("%s reads %s, outside the workspace", r.By, shown)
 		}
 	}
 	if allowedBy != nil {

@@ -99,12 +99,12 @@ func evalCases() map[string][]evalCase {
 			{cmd: "ls && pwd", want: command.Allow},
 			{cmd: "ls || echo none", want: command.Allow},
 			{cmd: "cd sub && ls -la", want: command.Allow},
-			{cmd: "(cd .. && ls)", want: command.Allow},
+			{cmd: "(cd .. && ls)", want: command.Ask, reason: "cd reads .., outside the workspace"},
 			{cmd: "{ ls; pwd; }", want: command.Allow},
 			{cmd: "ls 2>&1 | head", want: command.Allow},
 			{cmd: "ls > /dev/null 2>&1", want: command.Allow},
-			{cmd: "find . -name '*.go' | xargs grep -l foo", want: command.Allow},
-			{cmd: "find . -type f -print0 | xargs -0 wc -l", want: command.Allow},
+			{cmd: "find . -name '*.go' | xargs grep -l foo", want: command.Ask, reason: "xargs puts there what it reads from its input"},
+			{cmd: "find . -type f -print0 | xargs -0 wc -l", want: command.Ask, reason: "xargs puts there"},
 			{cmd: "find . -name '*.go' -exec grep -l foo {} +", want: command.Allow},
 			{cmd: "for f in *.go; do wc -l \"$f\"; done", want: command.Allow},
 			{cmd: "x=$(cat VERSION); echo \"$x\"", want: command.Allow},
@@ -121,7 +121,8 @@ func evalCases() map[string][]evalCase {
 			{cmd: "env -i ls", want: command.Allow},
 			{cmd: "go vet ./... 2>&1 | tee >(grep -c error) log.txt", want: command.Allow},
 			{cmd: "awk 'NR > 1 { print $2 }' data.txt", want: command.Allow},
-			{cmd: "xargs -I{} cat {} < list.txt", want: command.Allow},
+			{cmd: "xargs -I{} cat {} < list.txt", want: command.Ask, reason: "xargs puts there"},
+			{cmd: "find . -name '*.go' | xargs echo", want: command.Allow},
 			{cmd: "echo {a,b}.go {} x{y}", want: command.Allow},
 			{cmd: "git tag -l 'v*' | sort -V | tail -1", want: command.Allow},
 			{cmd: "read -r first < VERSION; echo \"$first\"", want: command.Allow},
@@ -372,8 +373,15 @@ func evalCases() map[string][]evalCase {
 }
 
 func TestEvaluate(t *testing.T) {
+	if total := runEvalCases(t, evalCases()); total < 150 {
+		t.Errorf("the table has %d commands; the issue asks for at least 150", total)
+	}
+}
+
+// runEvalCases evaluates each case as a subtest and returns how many ran.
+func runEvalCases(t *testing.T, groups map[string][]evalCase) int {
 	total := 0
-	for group, list := range evalCases() {
+	for group, list := range groups {
 		for _, c := range list {
 			total++
 			t.Run(group+"/"+c.cmd, func(t *testing.T) {
@@ -388,9 +396,7 @@ func TestEvaluate(t *testing.T) {
 			})
 		}
 	}
-	if total < 150 {
-		t.Errorf("the table has %d commands; the issue asks for at least 150", total)
-	}
+	return total
 }
 
 func TestEvaluateWithoutInside(t *testing.T) {

@@ -185,24 +185,33 @@ func (p *parser) unwrapXargs(s Simple) (*Simple, bool) {
 			break
 		}
 	}
-	inner := Simple{Env: s.Env, Words: []string{"echo"}, Literal: []bool{true}, optionFree: []bool{true}}
+	inner := Simple{Env: s.Env, Words: []string{"echo"}, Literal: []bool{true}, optionFree: []bool{true},
+		paths: []wordPaths{{}}}
 	if start < len(s.Words) {
 		inner = s.sub(start)
 		inner.Words = append([]string(nil), inner.Words...)
 		inner.Literal = append([]bool(nil), inner.Literal...)
 		inner.optionFree = append([]bool(nil), inner.optionFree...)
+		inner.paths = append([]wordPaths(nil), inner.paths...)
 	}
+	fromInput := wordPaths{unknown: "xargs puts there what it reads from its input"}
 	if replace != "" {
 		for i, w := range inner.Words {
 			if i > 0 && strings.Contains(w, replace) {
 				inner.Literal[i] = false
 				inner.optionFree[i] = inner.optionFree[i] && !strings.HasPrefix(w, replace)
+				if i < len(inner.paths) {
+					inner.paths[i] = fromInput
+				}
 			}
 		}
 	} else {
 		inner.Words = append(inner.Words, "{input}")
 		inner.Literal = append(inner.Literal, false)
 		inner.optionFree = append(inner.optionFree, false)
+		if len(inner.paths) == len(inner.Words)-1 {
+			inner.paths = append(inner.paths, fromInput)
+		}
 	}
 	if ok, _ := ReadOnly(inner); !ok {
 		p.opaque("xargs runs %s with arguments it reads when it runs, which cannot be judged", display(inner))

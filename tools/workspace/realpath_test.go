@@ -136,3 +136,21 @@ func TestDotDotAfterLink(t *testing.T) {
 		})
 	}
 }
+
+// TestProcIsNeverInside: another process's environment, memory and
+// command line are reads outside the workspace whatever its roots (issue
+// 16: "tr '\0' '\n' < /proc/$PPID/environ" printed the agent's keys).
+func TestProcIsNeverInside(t *testing.T) {
+	w, err := workspace.New("/", nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/proc/self/environ", "/proc/1/mem", "/proc/self/cmdline", "/proc"} {
+		if w.Contains(path) {
+			t.Errorf("Contains(%q) with the root / = true, want false", path)
+		}
+	}
+	if !w.Contains("/etc") {
+		t.Error("Contains(/etc) with the root / = false, want true")
+	}
+}

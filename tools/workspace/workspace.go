@@ -97,10 +97,11 @@ func (w *Workspace) Target(path string) (target string, ok bool) {
 // workspace root once symbolic links are followed (see Target), so a link
 // inside the workspace that points outside it does not count as inside,
 // even when its target does not exist yet. An invalid path, or one whose
-// links loop, is not inside.
+// links loop, is not inside; nor is anything under /proc (another
+// process's environment, memory and command line), whatever the roots.
 func (w *Workspace) Contains(path string) bool {
 	real, ok := w.Target(path)
-	if !ok {
+	if !ok || procPath(real) {
 		return false
 	}
 	for _, root := range w.roots {
@@ -122,6 +123,12 @@ func (w *Workspace) Display(path string) string {
 		return rel
 	}
 	return abs
+}
+
+// procPath reports whether real (links followed) lies under /proc, where
+// every process's environment, memory and command line can be read.
+func procPath(real string) bool {
+	return within("/proc", filepath.ToSlash(real))
 }
 
 // within reports whether path is root or below it.
