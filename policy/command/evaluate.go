@@ -59,7 +59,9 @@ type Env struct {
 //   - Deny when a reject rule matches any of its simple commands (a
 //     reject rule beats an allow rule);
 //   - Allow when it parses, nothing in it is opaque, every simple
-//     command is read-only or matched by an allow rule, every file it
+//     command is read-only or matched by an allow rule (which never
+//     covers an option naming a program to run, such as git push
+//     --receive-pack or go test -exec), every file it
 //     writes is inside the workspace, outside any .git directory, under
 //     a preset that writes, and every file it reads (Command.Reads) is
 //     inside the workspace;
@@ -93,8 +95,11 @@ func (c *Command) Evaluate(env Env) (Verdict, string) {
 		if ok {
 			continue
 		}
-		r := allowRule(s, env.Rules)
+		r, uncovered := allowRule(s, env.Rules)
 		if r == nil {
+			if uncovered != "" {
+				return Ask, uncovered
+			}
 			return Ask, reason + " and no rule allows it"
 		}
 		if allowedBy == nil {
@@ -131,14 +136,21 @@ func (c *Command) Evaluate(env Env) (Verdict, string) {
 	return Allow, "read-only"
 }
 
-// allowRule returns the first allow rule matching s, or nil.
-func allowRule(s Simple, rules []Rule) *Rule {
+// allowRule returns the first allow rule covering s, or nil. A rule
+// whose prefix matches never covers a command carrying an option that
+// names a program to run (see programOption); uncovered then says so.
+func allowRule(s Simple, rules []Rule) (rule *Rule, uncovered string) {
 	for i := range rules {
-		if rules[i].Allow && Matches(s, rules[i].Prefix) {
-			return &rules[i]
+		if !rules[i].Allow || !Matches(s, rules[i].Prefix) {
+			continue
 		}
+		if opt := programOption(s); opt != "" {
+			return nil, fmt.Sprintf("%s with %s can make it run another program, which the rule %q does not cover",
+				display(s), opt, strings.Join(rules[i].Prefix, " "))
+		}
+		return &rules[i], ""
 	}
-	return nil
+	return nil, ""
 }
 
 // inGitDir reports whether path, as written, passes through a .git

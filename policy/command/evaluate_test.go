@@ -25,7 +25,8 @@ func testRules() []command.Rule {
 	return []command.Rule{
 		allow("go", "test"), allow("npm", "run", "build"), allow("make"), allow("rm"), allow("cp"),
 		allow("mv"), allow("curl"), allow("wget"), allow("tar"), allow("go", "build"), allow("./scripts/ci.sh"),
-		allow("chmod"), allow("python", "-m", "pytest"), allow("git", "push"),
+		allow("chmod"), allow("python", "-m", "pytest"), allow("git", "push"), allow("git", "clone"),
+		allow("git", "config"), allow("rsync"), allow("ssh"), allow("scp"), allow("npx", "jest"),
 		reject("shred"), reject("git", "push", "--force"), reject("dd"),
 	}
 }
@@ -169,7 +170,7 @@ func evalCases() map[string][]evalCase {
 			{cmd: "curl -o x https://example.com", want: command.Ask, reason: `"curl" is not read-only`},
 			{cmd: "curl -sSLo ../x https://example.com", want: command.Ask, reason: "writes ../x", ruled: true},
 			{cmd: "curl -O https://example.com/a.tgz", want: command.Allow, ruled: true},
-			{cmd: "curl -K cfg https://example.com", want: command.Ask, reason: "-K reads options from a file", ruled: true},
+			{cmd: "curl -K cfg https://example.com", want: command.Ask, reason: `"curl" with -K can make it run another program`, ruled: true},
 			{cmd: "wget -O ../x https://example.com", want: command.Ask, reason: "writes ../x", ruled: true},
 			{cmd: "wget https://example.com/a.tgz", want: command.Allow, ruled: true},
 			{cmd: "rm -rf build", want: command.Allow, reason: `rule "rm"`, ruled: true},
