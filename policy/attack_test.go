@@ -128,3 +128,31 @@ func TestReadsThroughLinks(t *testing.T) {
 		{command: "ls sub/*", want: allow},
 	})
 }
+
+// TestRejectRulesUnderFullAccess: a reject rule wins under every preset,
+// also when the rejected command hides in a string or behind a name the
+// parse cannot know (issue 16 shape 7).
+func TestRejectRulesUnderFullAccess(t *testing.T) {
+	ws, _ := attackWorkspace(t)
+	rejectRm := []policy.Rule{{Tool: "bash", Command: []string{"rm"}}}
+	const (
+		allow = pipeline.DecisionAllow
+		ask   = pipeline.DecisionAsk
+		deny  = pipeline.DecisionDeny
+	)
+	full := policy.FullAccess
+	runAttacks(t, ws, []attackCase{
+		{preset: full, rules: rejectRm, command: "sh -c 'rm -rf x'", want: deny, reason: `"rm" is rejected`},
+		{preset: full, rules: rejectRm, command: "bash -c 'rm -rf x'", want: deny, reason: `"rm" is rejected`},
+		{preset: full, rules: rejectRm, command: "eval rm -rf x", want: deny, reason: `"rm" is rejected`},
+		{preset: full, rules: rejectRm, command: "X=rm; $X -rf x", want: ask, reason: "could be a command a rule rejects"},
+		{preset: full, rules: rejectRm, command: "eval \"$S\"", want: ask, reason: "could be a command a rule rejects"},
+		{preset: full, rules: rejectRm, command: "echo 'ls &&' | sh", want: ask, reason: "could be a command a rule rejects"},
+		{preset: full, rules: rejectRm, command: "echo 'unterminated", want: ask, reason: "cannot be parsed"},
+		{rules: rejectRm, command: "sh -c 'rm -rf x'", want: deny, reason: `"rm" is rejected`},
+		{preset: policy.ReadOnly, rules: rejectRm, command: "eval 'rm x'", want: deny, reason: `"rm" is rejected`},
+		{preset: full, rules: rejectRm, command: "sh -c 'make all'", want: allow},
+		{preset: full, command: "eval \"$S\"", want: allow},
+		{preset: full, command: "echo 'unterminated", want: allow},
+	})
+}

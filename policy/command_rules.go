@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy/command"
@@ -50,7 +51,8 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 			}
 			return p.ws.Contains(path)
 		},
-		Writes: preset == WorkspaceWrite,
+		Writes:       preset == WorkspaceWrite,
+		Unrestricted: preset == FullAccess,
 	}
 	for _, r := range rules {
 		if r.Tool == commandTool && len(r.Command) > 0 {
@@ -59,6 +61,9 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 	}
 	parsed, err := command.Parse(a.Command)
 	if err != nil {
+		if preset == FullAccess && !slices.ContainsFunc(env.Rules, func(r command.Rule) bool { return !r.Allow }) {
+			return pipeline.Allow()
+		}
 		return pipeline.Ask(fmt.Sprintf("%s: the command line cannot be parsed: %v", commandTool, err))
 	}
 	verdict, reason := parsed.Evaluate(env)
@@ -73,15 +78,13 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 }
 
 // decideCommandCall is Decide for a command call: a reject rule denies
-// it under every preset; full access runs it; otherwise a working
-// directory outside the workspace asks, and the parsed command decides.
+// it under every preset; full access runs it unless it may run a
+// rejected program the parse cannot name; otherwise a working directory
+// outside the workspace asks, and the parsed command decides.
 func (p *Policy) decideCommandCall(a commandArgs, preset Preset, rules []Rule, paths []string) pipeline.Decision {
 	d := p.decideCommand(a, preset, rules)
-	if d.Kind == pipeline.DecisionDeny {
+	if d.Kind == pipeline.DecisionDeny || preset == FullAccess {
 		return d
-	}
-	if preset == FullAccess {
-		return pipeline.Allow()
 	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {

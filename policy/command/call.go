@@ -133,11 +133,11 @@ func (p *parser) assignPlain(a *syntax.Assign) {
 // command, and notes what it writes. depth counts the wrappers around it.
 func (p *parser) run(s Simple, depth int) {
 	if depth > maxWrappers {
-		p.opaque("wrappers nested too deep to follow")
+		p.unknownRun("wrappers nested too deep to follow")
 		return
 	}
 	if !s.literal(0) {
-		p.opaque("the program %s is known only when it runs", s.Words[0])
+		p.unknownRun("the program %s is known only when it runs", s.Words[0])
 		return
 	}
 	name := s.Program()
@@ -149,6 +149,7 @@ func (p *parser) run(s Simple, depth int) {
 	}
 	if reason := opaqueProgram(s, name); reason != "" {
 		p.opaque("%s", reason)
+		p.hidden(s, name)
 	}
 	if depth == 0 && !strings.Contains(s.Words[0], "/") && slices.Contains(p.funcs, s.Words[0]) {
 		// A call of a function declared earlier runs its body, judged

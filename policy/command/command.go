@@ -44,6 +44,15 @@ type Command struct {
 	// input is set when a redirection feeds a command (<, <<, <<<, <&,
 	// <>): what it reads is then not only its operands.
 	input bool
+	// hidden lists the simple commands the line runs through strings
+	// (sh -c 'rm x', eval, trap, env -S, su -c), parsed where literal, at
+	// any depth: reject rules are matched against them too.
+	hidden []Simple
+	// unknownRuns gives the reasons the line may run a program the parse
+	// cannot name ($X args, eval "$S", sh reading its input, a wrapper
+	// whose command is known only when it runs): with reject rules, such
+	// a line asks under every preset.
+	unknownRuns []string
 }
 
 // Simple is one simple command: a program with its arguments.
@@ -92,11 +101,17 @@ type Write struct {
 // Parse parses a bash command line. A syntax error is returned as an
 // error (the policy then asks). Comments are dropped.
 func Parse(src string) (*Command, error) {
+	return parseAt(src, 0)
+}
+
+// parseAt parses src found depth strings deep (sh -c 'sh -c …').
+func parseAt(src string, depth int) (*Command, error) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil {
 		return nil, fmt.Errorf("parse bash command: %w", err)
 	}
 	p := newParser(src)
+	p.depth = depth
 	if strings.ContainsAny(src, "\r\x00") {
 		// The parser drops a carriage return before a newline where bash
 		// keeps it in the word: the two would not agree on the words.

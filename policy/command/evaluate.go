@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -52,12 +53,22 @@ type Env struct {
 	Writes bool
 	// Rules are the project's remembered rules.
 	Rules []Rule
+	// Unrestricted is set under a preset that runs every command without
+	// asking (full access): only reject rules still decide, and a line
+	// that may run a program the parse cannot name asks when there are
+	// any.
+	Unrestricted bool
 }
 
 // Evaluate decides one bash command line:
 //
-//   - Deny when a reject rule matches any of its simple commands (a
-//     reject rule beats an allow rule);
+//   - Deny when a reject rule matches any of its simple commands, those
+//     it runs through literal strings included (sh -c 'rm x', eval rm x;
+//     a reject rule beats an allow rule);
+//   - Ask, under every preset, when the project has reject rules and the
+//     line may run a program the parse cannot name ($X, eval "$S", a
+//     shell reading its input);
+//   - Allow under Unrestricted otherwise;
 //   - Allow when it parses, nothing in it is opaque, every simple
 //     command is read-only or matched by an allow rule (which never
 //     covers an option naming a program to run, such as git push
@@ -79,12 +90,19 @@ func Evaluate(src string, env Env) (Verdict, string) {
 
 // Evaluate decides a parsed command line, as the function Evaluate does.
 func (c *Command) Evaluate(env Env) (Verdict, string) {
-	for _, s := range c.Simple {
+	for _, s := range slices.Concat(c.Simple, c.hidden) {
 		for _, r := range env.Rules {
 			if !r.Allow && Matches(s, r.Prefix) {
 				return Deny, fmt.Sprintf("%s is rejected by the rule %q", display(s), strings.Join(r.Prefix, " "))
 			}
 		}
+	}
+	rejects := slices.ContainsFunc(env.Rules, func(r Rule) bool { return !r.Allow })
+	if rejects && len(c.unknownRuns) > 0 {
+		return Ask, c.unknownRuns[0] + ", and it could be a command a rule rejects"
+	}
+	if env.Unrestricted {
+		return Allow, "full access"
 	}
 	if len(c.Opaque) > 0 {
 		return Ask, c.Opaque[0]

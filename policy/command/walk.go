@@ -42,6 +42,8 @@ type parser struct {
 
 	arith arithmetic
 	seen  map[string]bool // opaque reasons already given
+	// depth counts the strings this line is found in (see hidden).
+	depth int
 }
 
 // scope is the part of the parser's state a subshell restores.

@@ -57,10 +57,19 @@ func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 	case "sudo", "doas", "su", "pkexec", "runuser", "run0", "chroot", "unshare", "nsenter",
 		"setpriv", "gosu", "su-exec", "firejail", "bwrap":
 		p.opaque("%s runs a command with other privileges or in another root, which is never allowed without asking", name)
-		if name == "sudo" || name == "doas" {
+		switch name {
+		case "sudo", "doas":
 			inner, _ := p.unwrapAt(s, name, flagSpec{short: "CDghpRrTUu", posix: true}, 0)
 			return inner, true
+		case "su", "runuser":
+			for _, o := range scan(s, 1, flagSpec{short: "cgGsw", long: []string{"command", "group", "shell"}}) {
+				if o.is("-c", "--command") {
+					p.hiddenString(s, o.valueIndex, o.value, name+" -c")
+					return nil, true
+				}
+			}
 		}
+		p.unknownRun("cannot tell what %s runs", name)
 		return nil, true
 	}
 	return nil, false
@@ -72,7 +81,7 @@ func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 func (p *parser) unwrapAt(s Simple, name string, spec flagSpec, skip int) (*Simple, bool) {
 	for _, o := range scan(s, 1, spec) {
 		if o.unknown || (o.valueIndex >= 0 && !s.literal(o.valueIndex) && s.mayBeOption(o.valueIndex)) {
-			p.opaque("cannot tell what %s runs: %s is known only when it runs", name, s.Words[o.index])
+			p.unknownRun("cannot tell what %s runs: %s is known only when it runs", name, s.Words[o.index])
 			return nil, true
 		}
 		if o.name != "" {
@@ -101,13 +110,14 @@ func (p *parser) unwrapEnv(s Simple) (*Simple, bool) {
 	for _, o := range scan(s, 1, spec) {
 		switch {
 		case o.unknown:
-			p.opaque("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		case o.is("-C", "--chdir"):
 			p.opaque("env -C runs a command in another directory, which cannot be followed")
 			return nil, true
 		case o.is("-S", "--split-string"):
 			p.opaque("env -S splits a string into a command, which cannot be judged")
+			p.hiddenString(s, o.valueIndex, o.value, "env -S")
 			return nil, true
 		case o.name == "-i" || o.name == "-0" || o.name == "-v" || o.is("-u", "--unset") ||
 			o.is("", "--ignore-environment") || o.is("", "--null") || o.is("", "--debug") ||
@@ -122,7 +132,7 @@ func (p *parser) unwrapEnv(s Simple) (*Simple, bool) {
 			p.checkAssign(name, value, s.literal(o.index))
 			env = append(env, kv)
 		case !s.literal(o.index):
-			p.opaque("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		default:
 			inner := s.sub(o.index)
@@ -155,7 +165,7 @@ func (p *parser) unwrapXargs(s Simple) (*Simple, bool) {
 	for _, o := range scan(s, 1, spec) {
 		switch {
 		case o.unknown || (o.valueIndex >= 0 && !s.literal(o.valueIndex)):
-			p.opaque("cannot tell what xargs runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what xargs runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		case o.name == "":
 			start = o.index
@@ -227,7 +237,7 @@ func (p *parser) unwrapJobs(s Simple) (*Simple, bool) {
 	for _, o := range scan(s, 1, flagSpec{posix: true}) {
 		switch {
 		case o.unknown:
-			p.opaque("cannot tell what jobs runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what jobs runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		case o.name == "-x":
 			run = true
