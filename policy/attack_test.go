@@ -9,6 +9,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/tools/fs"
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
@@ -154,5 +155,84 @@ func TestRejectRulesUnderFullAccess(t *testing.T) {
 		{preset: full, rules: rejectRm, command: "sh -c 'make all'", want: allow},
 		{preset: full, command: "eval \"$S\"", want: allow},
 		{preset: full, command: "echo 'unterminated", want: allow},
+	})
+}
+
+// TestRepositoryLayoutWrites: a directory laid out like a repository is
+// git's own, as a .git is (issue 16 shape 5): the write tool could build
+// tools/HEAD, tools/config (core.fsmonitor=…), tools/objects/ and
+// tools/refs/ without a prompt, and a "read-only" git run in tools then
+// ran what the config named.
+func TestRepositoryLayoutWrites(t *testing.T) {
+	ws, _ := attackWorkspace(t)
+	root := ws.Cwd()
+	for _, d := range []string{"bare1", "bare2/objects", "proj/config", "fresh"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "bare1", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "bare1"), filepath.Join(root, "lnk")); err != nil {
+		t.Fatal(err)
+	}
+	reg := registry.New()
+	fileTools, err := fs.Tools(ws, fs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range fileTools {
+		if _, err := reg.Register(nil, tool); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const (
+		allow = pipeline.DecisionAllow
+		ask   = pipeline.DecisionAsk
+	)
+	for _, tt := range []struct {
+		path string
+		want pipeline.DecisionKind
+	}{
+		{"bare1/config", ask},
+		{"bare1/objects/ab/cdef", ask},
+		{"bare1/refs/heads/main", ask},
+		{"bare1/hooks/post-checkout", ask},
+		{"bare1/info/attributes", ask},
+		{"bare1/packed-refs", ask},
+		{"bare2/HEAD", ask},
+		{"bare2/refs/heads/main", ask},
+		{"lnk/config", ask},
+		{"sub/.GIT/config", ask},
+		{"fresh/HEAD", allow}, // the first piece of a layout
+		{"proj/hooks/useAuth.ts", allow},
+		{"proj/config/app.json", allow},
+		{"bare1/README", allow},
+	} {
+		for _, tool := range []string{"write", "edit"} {
+			t.Run(tool+" "+tt.path, func(t *testing.T) {
+				raw := `{"file_path":"` + tt.path + `","content":"x"}`
+				if tool == "edit" {
+					raw = `{"file_path":"` + tt.path + `","old_string":"a","new_string":"b"}`
+				}
+				args, err := registry.MaterializeArguments(raw)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d := policy.New(reg, ws, policy.WorkspaceWrite).Decide(registry.NewCall(registry.CallSpec{ID: "c", Name: tool, Arguments: args}))
+				if d.Kind != tt.want || (tt.want == ask && !strings.Contains(d.Reason, "laid out like a repository")) {
+					t.Errorf("decision = %+v, want %v", d, tt.want)
+				}
+			})
+		}
+	}
+	runAttacks(t, ws, []attackCase{
+		{command: "echo '[core]' > bare1/config", want: ask, reason: "laid out like one"},
+		{command: "cd bare1 && echo x > config", want: ask, reason: "laid out like one"},
+		{command: "echo x | tee lnk/hooks/pre-commit", want: ask, reason: "laid out like one"},
+		{command: "mkdir -p bare2/refs/heads", want: ask, reason: "laid out like one",
+			rules: []policy.Rule{{Allow: true, Tool: "bash", Command: []string{"mkdir"}}}},
+		{command: "echo x > proj/hooks/x.ts", want: allow},
 	})
 }

@@ -42,15 +42,17 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 	if a.Workdir != "" {
 		dir = p.ws.Resolve(a.Workdir)
 	}
+	// Joined, never cleaned: the workspace takes a ".." after a link
+	// where the kernel does.
+	from := func(path string) string {
+		if filepath.IsAbs(path) {
+			return path
+		}
+		return dir + string(filepath.Separator) + path
+	}
 	env := command.Env{
-		Inside: func(path string) bool {
-			if !filepath.IsAbs(path) {
-				// Joined, never cleaned: Contains takes a ".." after a
-				// link where the kernel does.
-				path = dir + string(filepath.Separator) + path
-			}
-			return p.ws.Contains(path)
-		},
+		Inside: func(path string) bool { return p.ws.Contains(from(path)) },
+		Target: func(path string) (string, bool) { return p.ws.Target(from(path)) },
 		Writes:       preset == WorkspaceWrite,
 		Unrestricted: preset == FullAccess,
 	}

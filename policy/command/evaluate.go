@@ -53,6 +53,12 @@ type Env struct {
 	Writes bool
 	// Rules are the project's remembered rules.
 	Rules []Rule
+	// Target returns where path (as Inside takes it) leads once its
+	// links are followed, absolute; ok is false when it leads nowhere.
+	// With it, a write into a directory laid out like a repository asks
+	// as one into .git does (see InGitDir); nil: only a .git name in the
+	// path counts.
+	Target func(path string) (target string, ok bool)
 	// Unrestricted is set under a preset that runs every command without
 	// asking (full access): only reject rules still decide, and a line
 	// that may run a program the parse cannot name asks when there are
@@ -72,8 +78,9 @@ type Env struct {
 //   - Allow when it parses, nothing in it is opaque, every simple
 //     command is read-only or matched by an allow rule (which never
 //     covers an option naming a program to run, such as git push
-//     --receive-pack or go test -exec), every file it
-//     writes is inside the workspace, outside any .git directory, under
+//     --receive-pack or go test -exec), every file it writes is inside
+//     the workspace, outside any .git directory or repository layout
+//     (see InGitDir), under
 //     a preset that writes, and every file it reads (Command.Reads) is
 //     inside the workspace;
 //   - Ask otherwise, with the reason naming the first thing that failed,
@@ -128,8 +135,8 @@ func (c *Command) Evaluate(env Env) (Verdict, string) {
 		switch {
 		case w.Unknown != "":
 			return Ask, w.Unknown
-		case inGitDir(w.Path):
-			return Ask, fmt.Sprintf("writes %s, inside git's own directory", w.Path)
+		case env.inGitDir(w.Path):
+			return Ask, fmt.Sprintf("writes %s, inside git's own directory (or a directory laid out like one)", w.Path)
 		case !env.Writes:
 			return Ask, fmt.Sprintf("writes %s, and this mode asks before every write", w.Path)
 		case env.Inside == nil || !env.Inside(w.Path):
@@ -171,15 +178,16 @@ func allowRule(s Simple, rules []Rule) (rule *Rule, uncovered string) {
 	return nil, ""
 }
 
-// inGitDir reports whether path, as written, passes through a .git
-// directory (any case: macOS file systems ignore it), whose config and
-// hooks decide what git runs. A symbolic link into .git is the caller's
-// Inside to refuse.
-func inGitDir(path string) bool {
-	for _, name := range strings.Split(path, "/") {
-		if strings.EqualFold(name, ".git") {
-			return true
-		}
+// inGitDir reports whether writing path (as Inside takes it) changes
+// git's own files: a .git name in it as written, or, where Target
+// places it, one of the paths InGitDir names.
+func (env Env) inGitDir(path string) bool {
+	if hasGitName(path) {
+		return true
 	}
-	return false
+	if env.Target == nil {
+		return false
+	}
+	target, ok := env.Target(path)
+	return ok && InGitDir(target)
 }
