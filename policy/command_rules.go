@@ -51,8 +51,8 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 		return dir + string(filepath.Separator) + path
 	}
 	env := command.Env{
-		Inside: func(path string) bool { return p.ws.Contains(from(path)) },
-		Target: func(path string) (string, bool) { return p.ws.Target(from(path)) },
+		Inside:       func(path string) bool { return p.ws.Contains(from(path)) },
+		Target:       func(path string) (string, bool) { return p.ws.Target(from(path)) },
 		Writes:       preset == WorkspaceWrite,
 		Unrestricted: preset == FullAccess,
 	}
