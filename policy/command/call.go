@@ -167,6 +167,9 @@ func (p *parser) run(s Simple, depth int) {
 	}
 	p.taintFrom(s, name)
 	p.toolWrites(s, name)
+	if p.linked == "" {
+		p.linked = makesLinks(s, name)
+	}
 }
 
 // cd follows a change of directory.
@@ -219,6 +222,23 @@ func joinPath(dir, target string) string {
 	return strings.TrimSuffix(dir, "/") + "/" + target
 }
 
+// makesLinks returns the command, when s makes symbolic or hard links
+// (ln, cp -s, cp -l), or "": after it, paths may lead elsewhere than the
+// disk shows now.
+func makesLinks(s Simple, name string) string {
+	switch name {
+	case "ln":
+		return "ln"
+	case "cp":
+		for _, o := range scan(s, 1, flagSpec{short: "St", long: []string{"target-directory", "suffix"}}) {
+			if o.is("-s", "--symbolic-link") || o.is("-l", "--link") {
+				return "cp " + o.name
+			}
+		}
+	}
+	return ""
+}
+
 // logicalPath is target taken from dir the way bash's cd without -P takes
 // it: a ".." removes the name before it as text.
 func logicalPath(dir, target string) string {
@@ -235,9 +255,9 @@ func (p *parser) write(file, by string) {
 	if file == "" || harmlessTarget(file) {
 		return
 	}
-	paths, ok := p.placed(file)
-	if !ok {
-		p.unknownWrite(file, by, "%s writes %s in a directory the parse cannot follow (after cd, or in a function)", by, file)
+	paths, why := p.placed(file)
+	if why != "" {
+		p.unknownWrite(file, by, "%s writes %s %s", by, file, why)
 		return
 	}
 	for _, at := range paths {

@@ -26,7 +26,7 @@ func testRules() []command.Rule {
 		allow("go", "test"), allow("npm", "run", "build"), allow("make"), allow("rm"), allow("cp"),
 		allow("mv"), allow("curl"), allow("wget"), allow("tar"), allow("go", "build"), allow("./scripts/ci.sh"),
 		allow("chmod"), allow("python", "-m", "pytest"), allow("git", "push"), allow("git", "clone"),
-		allow("git", "config"), allow("rsync"), allow("ssh"), allow("scp"), allow("npx", "jest"),
+		allow("git", "config"), allow("rsync"), allow("ssh"), allow("scp"), allow("npx", "jest"), allow("ln"),
 		reject("shred"), reject("git", "push", "--force"), reject("dd"),
 	}
 }

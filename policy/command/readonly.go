@@ -22,7 +22,7 @@ import (
 //     base64, which, type, whoami, id, groups, users, logname, uname,
 //     arch, nproc, getconf, locale, tty, pgrep, uptime, free, who, w,
 //     printenv, basename, dirname, realpath, readlink, grep, egrep,
-//     fgrep, jq, the checksum tools (md5sum, sha*sum, b2sum, cksum,
+//     fgrep, the checksum tools (md5sum, sha*sum, b2sum, cksum,
 //     shasum), cd, pushd, popd, dirs, read, mapfile, readarray,
 //     getopts, exit, return, wait, break, continue, shift, times,
 //     hash, tee (its files are writes)
@@ -52,7 +52,9 @@ import (
 //   - rg: without --pre and --hostname-bin (which run programs)
 //   - ag: without --pager
 //   - fd, fdfind: without -x/-X/--exec/--exec-batch
-//   - yq: without -s/--split-exp (which writes files); -i is a write
+//   - yq: without -s/--split-exp (which writes files) and the load
+//     operators (which read any file); -i is a write
+//   - jq: without import and include (which read modules from anywhere)
 //   - gofmt: any (-w and -cpuprofile are writes)
 //   - set: only -e -u -x -v -f -E -C and -o errexit, nounset, pipefail,
 //     xtrace, verbose, noglob, noclobber, errtrace (and their + forms)
@@ -125,7 +127,7 @@ func readOnlyCheck(name string) func(Simple) (bool, string) {
 		"numfmt", "cal", "yes", "tsort", "base32", "base64", "which", "type", "whoami", "id", "groups",
 		"users", "logname", "uname", "arch", "nproc", "getconf", "locale", "tty", "pgrep", "uptime",
 		"free", "who", "w", "printenv", "basename", "dirname", "realpath", "readlink", "grep", "egrep",
-		"fgrep", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum",
+		"fgrep", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum",
 		"cksum", "shasum", "cd", "pushd", "popd", "dirs", "read", "exit", "return", "wait", "break",
 		"continue", "shift", "times", "jobs", "hash", "tee", "uniq", "mapfile", "readarray", "getopts":
 		return anyArguments
@@ -160,7 +162,11 @@ func readOnlyCheck(name string) func(Simple) (bool, string) {
 	case "fd", "fdfind":
 		return fdReadOnly
 	case "yq":
-		return refuseOptions(flagSpec{short: "fIops"}, "-s", "--split-exp")
+		return refuseWords(refuseOptions(flagSpec{short: "fIops"}, "-s", "--split-exp"),
+			"yq's load operators read files the policy cannot place", "load")
+	case "jq":
+		return refuseWords(anyArguments, "jq's import and include read files the policy cannot place",
+			"import", "include")
 	case "gofmt":
 		return knownArguments(anyArguments)
 	case "set":
@@ -280,6 +286,21 @@ func refuseOptions(spec flagSpec, short, long string) func(Simple) (bool, string
 		}
 		return true, ""
 	})
+}
+
+// refuseWords wraps check: no literal word may hold any of words; reason
+// says why.
+func refuseWords(check func(Simple) (bool, string), reason string, words ...string) func(Simple) (bool, string) {
+	return func(s Simple) (bool, string) {
+		for i := 1; i < len(s.Words); i++ {
+			for _, w := range words {
+				if s.literal(i) && strings.Contains(s.Words[i], w) {
+					return false, reason
+				}
+			}
+		}
+		return check(s)
+	}
 }
 
 // versionOnly allows the program asked only for its version.

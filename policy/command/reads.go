@@ -29,7 +29,8 @@ type Read struct {
 	Unknown string
 }
 
-// globChar marks, in a path pattern, a character that globs (*, ? or [).
+// globChar marks, in a path pattern, what globs: *, ?, or a whole
+// bracket expression ([abc], [!.]).
 const globChar = '\x01'
 
 // maxPatterns bounds the paths one word is followed through (brace
@@ -131,19 +132,14 @@ func simpleParam(x *syntax.ParamExp) bool {
 		x.Repl == nil && x.Names == 0 && x.Exp == nil && x.NestedParam == nil
 }
 
-// globbing marks the characters of v that glob with globChar, as they
-// do where v is expanded unquoted.
+// globbing marks what globs in v with globChar, as it globs where v is
+// expanded unquoted.
 func globbing(v string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '*' || r == '?' || r == '[' {
-			return globChar
-		}
-		return r
-	}, v)
+	return markGlobs(strings.ReplaceAll(v, `\`, `\\`))
 }
 
-// markGlobs removes an unquoted literal's backslashes and marks the
-// characters that glob with globChar.
+// markGlobs removes an unquoted literal's backslashes and marks what
+// globs with globChar.
 func markGlobs(v string) string {
 	var b strings.Builder
 	for i := 0; i < len(v); i++ {
@@ -151,7 +147,12 @@ func markGlobs(v string) string {
 		case c == '\\' && i+1 < len(v):
 			i++
 			b.WriteByte(v[i])
-		case c == '*' || c == '?' || c == '[':
+		case c == '[':
+			if end := bracketEnd(v, i); end > 0 {
+				i = end - 1
+			}
+			b.WriteByte(globChar)
+		case c == '*' || c == '?':
 			b.WriteByte(globChar)
 		default:
 			b.WriteByte(c)
@@ -199,7 +200,7 @@ func climbs(rest []string) string {
 		switch {
 		case name == "..":
 			return `it climbs with ".." after a glob`
-		case strings.HasPrefix(name, ".") && strings.ContainsRune(name, globChar):
+		case matchesDotDot(name):
 			return `a glob starting with "." can match ".."`
 		}
 	}
@@ -215,11 +216,22 @@ func plainValue(v string) bool {
 		return false
 	}
 	for _, name := range strings.Split(v, "/") {
-		if name == "." || name == ".." || (strings.HasPrefix(name, ".") && strings.ContainsRune(name, globChar)) {
+		if name == "." || name == ".." || matchesDotDot(name) {
 			return false
 		}
 	}
 	return true
+}
+
+// matchesDotDot reports whether a glob name can match "..": it starts
+// with "." (a leading dot is never matched by a glob) and the rest is
+// globs and at most one more ".", as in .*, .?, .[.] or .*.
+func matchesDotDot(name string) bool {
+	rest, ok := strings.CutPrefix(name, ".")
+	if !ok || !strings.ContainsRune(rest, globChar) {
+		return false
+	}
+	return strings.Trim(rest, string(globChar)+".") == "" && strings.Count(rest, ".") <= 1
 }
 
 // setPlain records the values a variable the line sets may hold, when
@@ -276,9 +288,9 @@ func (p *parser) readPattern(wp wordPaths, word, by string) {
 // read records that by reads file, as seen from every directory the line
 // may be in.
 func (p *parser) read(file, word, by string) {
-	paths, ok := p.placed(file)
-	if !ok {
-		p.unknownRead(by, "%s reads %s in a directory the parse cannot follow (after cd, or in a function)", by, file)
+	paths, why := p.placed(file)
+	if why != "" {
+		p.unknownRead(by, "%s reads %s %s", by, file, why)
 		return
 	}
 	for _, at := range paths {
@@ -298,19 +310,23 @@ func (p *parser) addRead(r Read) {
 	}
 }
 
-// placed returns file as seen from each directory the line may be in;
-// ok is false for a relative file once the directory is lost.
-func (p *parser) placed(file string) (paths []string, ok bool) {
-	if path.IsAbs(file) {
-		return []string{file}, true
-	}
-	if p.lost {
-		return nil, false
+// placed returns file as seen from each directory the line may be in,
+// or why where it leads cannot be told: a relative file once the
+// directory is lost, any file once the line made links (what the disk
+// shows now is not what the command will meet).
+func (p *parser) placed(file string) (paths []string, why string) {
+	switch {
+	case p.linked != "":
+		return nil, "after " + p.linked + " made links, which may lead outside the workspace"
+	case path.IsAbs(file):
+		return []string{file}, ""
+	case p.lost:
+		return nil, "in a directory the parse cannot follow (after cd, or in a function)"
 	}
 	for _, d := range p.dirs {
 		paths = append(paths, joinPath(d, file))
 	}
-	return paths, true
+	return paths, ""
 }
 
 // redirectReads records what a redirection reads (<, <>, <&file), and

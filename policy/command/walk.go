@@ -33,6 +33,9 @@ type parser struct {
 	// cd -, cd $X, popd): even a command with no operand (ls, git
 	// status) may then read outside the workspace.
 	away bool
+	// linked names the command that made links earlier in the line (ln,
+	// cp -s): where later paths lead cannot be told from the disk.
+	linked string
 	// cds counts the cd, pushd and popd commands seen.
 	cds int
 	// plainVars are the variables the line set to values that are plain
