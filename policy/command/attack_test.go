@@ -248,6 +248,7 @@ func attackCases() map[string][]evalCase {
 			{cmd: "echo x >> /dev//tcp/h/1", want: command.Ask, reason: "opens a network connection"},
 			{cmd: "H=example.com; cat < /dev/tcp/$H/80", want: command.Ask, reason: "network connection"},
 			{cmd: "cat < \"/dev/tcp/$h/80\"", want: command.Ask, reason: "outside"},
+			{cmd: "cat <<< /dev/tcp/example.com/80", want: command.Allow},
 			{cmd: "go doc -http", want: command.Ask, reason: "go doc -http"},
 			{cmd: "go doc -http=:6060 fmt", want: command.Ask, reason: "go doc -http"},
 			{cmd: "go list -m golang.org/x/tools@latest", want: command.Ask, reason: "module proxy"},

@@ -333,6 +333,10 @@ func (p *parser) placed(file string) (paths []string, why string) {
 // refuses bash's network paths (/dev/tcp/host/port, /dev/udp/…), which
 // it opens as a connection whatever the redirection's direction.
 func (p *parser) redirectReads(r *syntax.Redirect) {
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return // data, not a file
+	}
 	w := p.word(r.Word, argWord)
 	pats := []string{w.text}
 	unknown := ""
