@@ -53,6 +53,7 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 	env := command.Env{
 		Inside:       func(path string) bool { return p.ws.Contains(from(path)) },
 		Target:       func(path string) (string, bool) { return p.ws.Target(from(path)) },
+		Glob:         func(pattern string) ([]string, error) { return filepath.Glob(from(pattern)) },
 		Writes:       preset == WorkspaceWrite,
 		Unrestricted: preset == FullAccess,
 	}

@@ -59,6 +59,11 @@ type Env struct {
 	// as one into .git does (see InGitDir); nil: only a .git name in the
 	// path counts.
 	Target func(path string) (target string, ok bool)
+	// Glob returns the files a pattern (as Inside takes a path; "*" for
+	// every glob) matches now. With it, each match of a glob a command
+	// reads is checked with Inside too; nil: only the directory the glob
+	// starts from is.
+	Glob func(pattern string) ([]string, error)
 	// Unrestricted is set under a preset that runs every command without
 	// asking (full access): only reject rules still decide, and a line
 	// that may run a program the parse cannot name asks when there are
@@ -154,11 +159,38 @@ func (c *Command) Evaluate(env Env) (Verdict, string) {
 			}
 			return Ask, fmt.Sprintf("%s reads %s, outside the workspace", r.By, shown)
 		}
+		if reason := env.globOutside(r); reason != "" {
+			return Ask, reason
+		}
 	}
 	if allowedBy != nil {
 		return Allow, fmt.Sprintf("allowed by the rule %q", strings.Join(allowedBy.Prefix, " "))
 	}
 	return Allow, "read-only"
+}
+
+// maxGlobMatches bounds the matches of one glob checked one by one.
+const maxGlobMatches = 1024
+
+// globOutside returns why a glob read r matches a file outside the
+// workspace (a link among its matches), or "".
+func (env Env) globOutside(r Read) string {
+	if r.Pattern == "" || env.Glob == nil {
+		return ""
+	}
+	matches, err := env.Glob(r.Pattern)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%s reads %s, whose matches cannot be listed: %v", r.By, r.Word, err)
+	case len(matches) > maxGlobMatches:
+		return fmt.Sprintf("%s reads %s, which matches more files than are checked (%d)", r.By, r.Word, maxGlobMatches)
+	}
+	for _, m := range matches {
+		if !env.Inside(m) {
+			return fmt.Sprintf("%s reads %s, which matches %s, outside the workspace", r.By, r.Word, m)
+		}
+	}
+	return ""
 }
 
 // allowRule returns the first allow rule covering s, or nil. A rule

@@ -21,6 +21,11 @@ type Read struct {
 	// Word is the word as written when it differs from Path (a glob, a
 	// variable, a brace expansion), for the reason shown.
 	Word string
+	// Pattern, for a glob, is the whole pattern placed like Path, its
+	// globs written as "*" (so it matches at least what bash's does):
+	// with Env.Glob, every file it matches is checked too, since a match
+	// may be a link leading outside.
+	Pattern string
 	// By names what reads it: "cat", "a redirection", "sed r" ….
 	By string
 	// Unknown, when set, says why what the word names cannot be told (a
@@ -278,10 +283,33 @@ func (p *parser) readPattern(wp wordPaths, word, by string) {
 		if static != word {
 			shown = word
 		}
-		if static == "" {
-			continue // a glob in the command's directory
+		if rest != nil {
+			p.readGlob(pat, shown, by)
+			continue
 		}
 		p.read(static, shown, by)
+	}
+}
+
+// readGlob records that by reads what the glob pattern matches, as seen
+// from every directory the line may be in: the directory its globs start
+// from, and the pattern for Env.Glob. A glob of names in a directory the
+// parse cannot follow is left to that directory's own check.
+func (p *parser) readGlob(pattern, word, by string) {
+	paths, why := p.placed(pattern)
+	if static, _ := staticPart(pattern); why != "" && static == "" && p.linked == "" {
+		return // names in whatever directory the command runs in (find -execdir's {})
+	}
+	if why != "" {
+		p.unknownRead(by, "%s reads %s %s", by, word, why)
+		return
+	}
+	for _, at := range paths {
+		static, _ := staticPart(at)
+		if static == "" {
+			static = "."
+		}
+		p.addRead(Read{Path: static, Word: word, By: by, Pattern: strings.ReplaceAll(at, string(globChar), "*")})
 	}
 }
 
