@@ -104,6 +104,8 @@ func attackCases() map[string][]evalCase {
 			{cmd: "cd /etc && cat passwd", want: command.Ask, reason: "cd reads /etc, outside"},
 			{cmd: "grep -f/etc/shadow x", want: command.Ask, reason: "reads /etc/shadow"},
 			{cmd: "ls -d .*", want: command.Ask, reason: `can match ".."`},
+			{cmd: "shopt -s globstar; cat **/*.pem", want: command.Ask, reason: "with globstar"},
+			{cmd: "wc -l **/*.go", want: command.Allow},
 			{cmd: "cat .[.]/x", want: command.Ask, reason: `can match ".."`},
 			{cmd: "ln -s /etc x", want: command.Ask, reason: "ln reads /etc, outside", ruled: true},
 			{cmd: "ln -s sub/inner lnk && echo x > lnk/y", want: command.Ask, reason: "after ln made links", ruled: true},

@@ -170,6 +170,9 @@ func (p *parser) run(s Simple, depth int) {
 	if p.linked == "" {
 		p.linked = makesLinks(s, name)
 	}
+	if name == "shopt" && slices.Contains(s.Words, "globstar") {
+		p.globstar = true
+	}
 }
 
 // cd follows a change of directory.

@@ -296,6 +296,10 @@ func (p *parser) readPattern(wp wordPaths, word, by string) {
 // from, and the pattern for Env.Glob. A glob of names in a directory the
 // parse cannot follow is left to that directory's own check.
 func (p *parser) readGlob(pattern, word, by string) {
+	if p.globstar && strings.Contains(pattern, string([]byte{globChar, globChar})) {
+		p.unknownRead(by, "%s reads %s: with globstar, ** matches files at any depth, which are not checked one by one", by, word)
+		return
+	}
 	paths, why := p.placed(pattern)
 	if static, _ := staticPart(pattern); why != "" && static == "" && p.linked == "" {
 		return // names in whatever directory the command runs in (find -execdir's {})

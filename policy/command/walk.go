@@ -36,6 +36,9 @@ type parser struct {
 	// linked names the command that made links earlier in the line (ln,
 	// cp -s): where later paths lead cannot be told from the disk.
 	linked string
+	// globstar is set once the line may have turned on shopt globstar,
+	// with which ** matches at any depth.
+	globstar bool
 	// cds counts the cd, pushd and popd commands seen.
 	cds int
 	// plainVars are the variables the line set to values that are plain
