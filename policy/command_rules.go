@@ -3,7 +3,7 @@ package policy
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
+	"slices"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy/command"
@@ -34,22 +34,28 @@ func commandOf(call *registry.Call) (commandArgs, bool) {
 
 // decideCommand judges a command line by what it runs, parsed: every
 // simple command in it must be read-only or allowed by the project's
-// rules, and anything it writes must lie inside the workspace (and the
-// preset must let it write); a reject rule on any part of it denies it.
-// Anything that cannot be judged asks.
+// rules, anything it writes must lie inside the workspace (and the
+// preset must let it write), and anything it reads too; a reject rule on
+// any part of it denies it. Anything that cannot be judged asks.
 func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipeline.Decision {
 	dir := p.ws.Cwd()
 	if a.Workdir != "" {
 		dir = p.ws.Resolve(a.Workdir)
 	}
+	// Joined, never cleaned: the workspace takes a ".." after a link
+	// where the kernel does.
+	from := func(path string) string {
+		if filepath.IsAbs(path) {
+			return path
+		}
+		return dir + string(filepath.Separator) + path
+	}
 	env := command.Env{
-		Inside: func(path string) bool {
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(dir, path)
-			}
-			return p.ws.Contains(path)
-		},
-		Writes: preset == WorkspaceWrite,
+		Inside:       func(path string) bool { return p.ws.Contains(from(path)) },
+		Target:       func(path string) (string, bool) { return p.ws.Target(from(path)) },
+		Glob:         func(pattern string) ([]string, error) { return filepath.Glob(from(pattern)) },
+		Writes:       preset == WorkspaceWrite,
+		Unrestricted: preset == FullAccess,
 	}
 	for _, r := range rules {
 		if r.Tool == commandTool && len(r.Command) > 0 {
@@ -58,14 +64,12 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 	}
 	parsed, err := command.Parse(a.Command)
 	if err != nil {
+		if preset == FullAccess && !slices.ContainsFunc(env.Rules, func(r command.Rule) bool { return !r.Allow }) {
+			return pipeline.Allow()
+		}
 		return pipeline.Ask(fmt.Sprintf("%s: the command line cannot be parsed: %v", commandTool, err))
 	}
 	verdict, reason := parsed.Evaluate(env)
-	if verdict == command.Allow {
-		if outside, ok := readsOutside(parsed, env.Inside); ok {
-			verdict, reason = command.Ask, outside
-		}
-	}
 	switch verdict {
 	case command.Allow:
 		return pipeline.Allow()
@@ -77,15 +81,13 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 }
 
 // decideCommandCall is Decide for a command call: a reject rule denies
-// it under every preset; full access runs it; otherwise a working
-// directory outside the workspace asks, and the parsed command decides.
+// it under every preset; full access runs it unless it may run a
+// rejected program the parse cannot name; otherwise a working directory
+// outside the workspace asks, and the parsed command decides.
 func (p *Policy) decideCommandCall(a commandArgs, preset Preset, rules []Rule, paths []string) pipeline.Decision {
 	d := p.decideCommand(a, preset, rules)
-	if d.Kind == pipeline.DecisionDeny {
+	if d.Kind == pipeline.DecisionDeny || preset == FullAccess {
 		return d
-	}
-	if preset == FullAccess {
-		return pipeline.Allow()
 	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {
@@ -113,37 +115,4 @@ func (p *Policy) suggestCommand(call *registry.Call) (rules []Rule, ok, handled 
 		rules = append(rules, Rule{Allow: true, Tool: commandTool, Command: prefix})
 	}
 	return rules, len(rules) > 0, true
-}
-
-// readsOutside finds an operand of a command line that names a path
-// outside the workspace (absolute, or climbing out with ".."), or that
-// starts from the home directory or the root through an expansion
-// (~/.ssh/id_rsa, $HOME/.netrc): a read-only command still reads it, and
-// reads outside the workspace ask, as the read tool's do. It says which,
-// as the reason to ask.
-func readsOutside(c *command.Command, inside func(string) bool) (string, bool) {
-	for _, s := range c.Simple {
-		for i := 1; i < len(s.Words); i++ {
-			w := s.Words[i]
-			if !s.Literal[i] {
-				for _, from := range []string{"~", "$HOME", "${HOME", "/"} {
-					if strings.HasPrefix(w, from) {
-						return fmt.Sprintf("%s reads %s, which may lie outside the workspace", s.Program(), w), true
-					}
-				}
-				continue
-			}
-			if strings.HasPrefix(w, "-") {
-				_, value, ok := strings.Cut(w, "=")
-				if !ok {
-					continue
-				}
-				w = value
-			}
-			if (filepath.IsAbs(w) || w == ".." || strings.HasPrefix(w, "../") || strings.Contains(w, "/../")) && !inside(w) {
-				return fmt.Sprintf("%s reads %s, outside the workspace", s.Program(), w), true
-			}
-		}
-	}
-	return "", false
 }

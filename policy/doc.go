@@ -7,10 +7,13 @@
 //	pol := policy.New(reg, ws, policy.WorkspaceWrite)
 //	p.UsePreExecute(agentScope, pol.PreExecute)
 //
-// Under WorkspaceWrite, reads and writes inside the workspace run; shell
-// commands ask; anything that touches a path outside the workspace asks.
-// ReadOnly also asks before writes; FullAccess asks for nothing. The preset
-// can be switched while the session runs.
+// Under WorkspaceWrite, reads and writes inside the workspace run; a
+// shell command runs when its parsed form (package command) only reads
+// and writes inside the workspace or a remembered rule allows it, and
+// asks otherwise; anything that touches a path outside the workspace
+// asks. ReadOnly also asks before writes; FullAccess asks for nothing
+// but what a reject rule could match. A reject rule denies under every
+// preset. The preset can be switched while the session runs.
 //
 // The paths checked are the ones each tool declares it touches (its
 // registry Paths); one counts as inside only when it leads there once its

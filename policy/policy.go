@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy/command"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
@@ -119,8 +119,8 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 		return pipeline.Ask(fmt.Sprintf("%s is a tool another program serves (an MCP server); %s asks before each call", call.Name(), preset))
 	case registry.EffectWrite:
 		for _, t := range targets {
-			if inGitDir(t) {
-				return pipeline.Ask(fmt.Sprintf("%s changes %s, inside a .git directory (git runs what its config names)", call.Name(), t))
+			if command.InGitDir(t) {
+				return pipeline.Ask(fmt.Sprintf("%s changes %s, inside a .git directory or one laid out like a repository (git runs what its config names)", call.Name(), t))
 			}
 		}
 		if preset == ReadOnly {
@@ -278,17 +278,6 @@ func (p *Policy) Forget(i int) (Rule, error) {
 		return Rule{}, errors.New("this session remembers no rules")
 	}
 	return p.rules.Remove(i)
-}
-
-// inGitDir reports whether path lies inside a .git directory: a change
-// there (a config's fsmonitor or hooks) makes git run programs.
-func inGitDir(path string) bool {
-	for _, part := range strings.Split(filepath.ToSlash(path), "/") {
-		if part == ".git" {
-			return true
-		}
-	}
-	return false
 }
 
 // toolRule reports whether a rule answering allow (or reject) covers every

@@ -20,7 +20,9 @@ func (p *parser) call(c *syntax.CallExpr) {
 	for _, a := range c.Assigns {
 		text := p.assign(a)
 		if len(c.Args) > 0 {
-			env = append(env, text)
+			env = append(env, text) // the command's environment only
+		} else {
+			p.assignPlain(a)
 		}
 	}
 	if len(c.Args) == 0 {
@@ -32,12 +34,16 @@ func (p *parser) call(c *syntax.CallExpr) {
 		Literal:    make([]bool, len(c.Args)),
 		optionFree: make([]bool, len(c.Args)),
 		pipe:       make([]bool, len(c.Args)),
+		paths:      make([]wordPaths, len(c.Args)),
 	}
 	for i, arg := range c.Args {
 		p.nested(arg)
 		w := p.word(arg, argWord)
 		s.Words[i], s.Literal[i], s.optionFree[i] = w.text, w.literal, w.optionFree
 		s.pipe[i] = isProcSubst(arg)
+		if !w.literal && !s.pipe[i] {
+			s.paths[i].patterns, s.paths[i].unknown = p.pathPatterns(arg)
+		}
 	}
 	p.run(s, 0)
 }
@@ -60,12 +66,12 @@ func (p *parser) assign(a *syntax.Assign) string {
 			}
 		}
 		value = word{text: p.source(a.Array)}
-		p.arith.taint(name)
+		p.taint(name)
 	case a.Value != nil:
 		p.nested(a.Value)
 		value = p.word(a.Value, assignValue)
 		if !value.literal || !isArithSafeValue(value.text) {
-			p.arith.taint(name)
+			p.taint(name)
 		}
 	}
 	p.checkAssign(name, value.text, value.literal)
@@ -103,19 +109,35 @@ func (p *parser) declare(d *syntax.DeclClause) {
 			// Only declares (or exports) a name.
 		default:
 			p.assign(a)
+			p.assignPlain(a)
 		}
 	}
+}
+
+// assignPlain notes what a shell variable the line assigns stands for as
+// a path (see setPlain).
+func (p *parser) assignPlain(a *syntax.Assign) {
+	name := a.Name.Value
+	if a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+		p.forget(name)
+		return
+	}
+	if w := p.word(a.Value, assignValue); w.literal {
+		p.setPlain(name, []string{globbing(w.text)})
+		return
+	}
+	p.forget(name)
 }
 
 // run judges what a simple command runs: it unwraps wrappers, records the
 // command, and notes what it writes. depth counts the wrappers around it.
 func (p *parser) run(s Simple, depth int) {
 	if depth > maxWrappers {
-		p.opaque("wrappers nested too deep to follow")
+		p.unknownRun("wrappers nested too deep to follow")
 		return
 	}
 	if !s.literal(0) {
-		p.opaque("the program %s is known only when it runs", s.Words[0])
+		p.unknownRun("the program %s is known only when it runs", s.Words[0])
 		return
 	}
 	name := s.Program()
@@ -127,6 +149,7 @@ func (p *parser) run(s Simple, depth int) {
 	}
 	if reason := opaqueProgram(s, name); reason != "" {
 		p.opaque("%s", reason)
+		p.hidden(s, name)
 	}
 	if depth == 0 && !strings.Contains(s.Words[0], "/") && slices.Contains(p.funcs, s.Words[0]) {
 		// A call of a function declared earlier runs its body, judged
@@ -134,6 +157,8 @@ func (p *parser) run(s Simple, depth int) {
 		return
 	}
 	p.cmd.Simple = append(p.cmd.Simple, s)
+	p.operandReads(s, name)
+	p.toolReads(s, name)
 	switch name {
 	case "cd", "pushd", "popd":
 		p.cd(s, name)
@@ -142,34 +167,51 @@ func (p *parser) run(s Simple, depth int) {
 	}
 	p.taintFrom(s, name)
 	p.toolWrites(s, name)
+	if p.linked == "" {
+		p.linked = makesLinks(s, name)
+	}
+	if name == "shopt" && slices.Contains(s.Words, "globstar") {
+		p.globstar = true
+	}
 }
 
 // cd follows a change of directory.
 func (p *parser) cd(s Simple, name string) {
 	p.cds++
 	if name == "popd" {
-		p.lost = true
+		p.loseDir()
 		return
 	}
 	opts := scan(s, 1, flagSpec{posix: true})
 	ops := operands(opts)
 	if hasUnknown(opts) || len(ops) != 1 {
-		p.lost = true // cd alone goes home
+		p.loseDir() // cd alone goes home
 		return
 	}
 	i := ops[0].index
 	target := s.Words[i]
 	if !s.literal(i) || target == "" || target == "-" || strings.HasPrefix(target, "+") {
-		p.lost = true
+		p.loseDir()
 		return
 	}
+	if p.lost && !path.IsAbs(target) {
+		p.unknownRead(name, "%s %s goes to a directory the parse cannot follow (after cd, or in a function)", name, target)
+	}
 	for _, d := range slices.Clone(p.dirs) {
-		if next := joinPath(d, target); !slices.Contains(p.dirs, next) {
-			p.dirs = append(p.dirs, next)
+		// Kept as written, the ".." in it is taken after the links before
+		// it (cd -P, and what the kernel opens); cleaned, it is where a
+		// logical cd (bash's default) goes. Both are followed.
+		for _, next := range []string{joinPath(d, target), logicalPath(d, target)} {
+			if !p.lost {
+				p.addRead(Read{Path: next, By: name})
+			}
+			if !slices.Contains(p.dirs, next) {
+				p.dirs = append(p.dirs, next)
+			}
 		}
 	}
 	if len(p.dirs) > maxDirs {
-		p.lost = true
+		p.loseDir()
 	}
 }
 
@@ -183,22 +225,46 @@ func joinPath(dir, target string) string {
 	return strings.TrimSuffix(dir, "/") + "/" + target
 }
 
+// makesLinks returns the command, when s makes symbolic or hard links
+// (ln, cp -s, cp -l), or "": after it, paths may lead elsewhere than the
+// disk shows now.
+func makesLinks(s Simple, name string) string {
+	switch name {
+	case "ln":
+		return "ln"
+	case "cp":
+		for _, o := range scan(s, 1, flagSpec{short: "St", long: []string{"target-directory", "suffix"}}) {
+			if o.is("-s", "--symbolic-link") || o.is("-l", "--link") {
+				return "cp " + o.name
+			}
+		}
+	}
+	return ""
+}
+
+// logicalPath is target taken from dir the way bash's cd without -P takes
+// it: a ".." removes the name before it as text.
+func logicalPath(dir, target string) string {
+	joined := joinPath(dir, target)
+	if joined == "" {
+		return ""
+	}
+	return path.Clean(joined)
+}
+
 // write records that by writes file, as seen from every directory the
 // line may be in.
 func (p *parser) write(file, by string) {
 	if file == "" || harmlessTarget(file) {
 		return
 	}
-	if path.IsAbs(file) {
-		p.addWrite(Write{Path: file, By: by})
+	paths, why := p.placed(file)
+	if why != "" {
+		p.unknownWrite(file, by, "%s writes %s %s", by, file, why)
 		return
 	}
-	if p.lost {
-		p.unknownWrite(file, by, "%s writes %s in a directory the parse cannot follow (after cd, or in a function)", by, file)
-		return
-	}
-	for _, d := range p.dirs {
-		p.addWrite(Write{Path: joinPath(d, file), By: by})
+	for _, at := range paths {
+		p.addWrite(Write{Path: at, By: by})
 	}
 }
 
@@ -240,12 +306,12 @@ func (p *parser) taintFrom(s Simple, name string) {
 				names = append(names, o)
 			}
 		}
-		p.arith.taint("REPLY")
+		p.taint("REPLY")
 	case "mapfile", "readarray":
 		if ops := operands(scan(s, 1, flagSpec{short: "dnOsuCc"})); len(ops) > 0 {
 			names = append(names, ops[len(ops)-1])
 		}
-		p.arith.taint("MAPFILE")
+		p.taint("MAPFILE")
 	case "printf":
 		for _, o := range scan(s, 1, flagSpec{short: "v", posix: true}) {
 			if o.name == "-v" && o.hasValue {
@@ -274,6 +340,6 @@ func (p *parser) taintFrom(s Simple, name string) {
 			continue
 		}
 		p.checkName(text)
-		p.arith.taint(text)
+		p.taint(text)
 	}
 }

@@ -27,6 +27,15 @@ type Command struct {
 	// cd before it may have moved to. A write whose target the parse
 	// cannot place is listed with Unknown set.
 	Writes []Write
+	// Reads lists what the line may read besides its input: every
+	// literal word of its commands that names a file (relative ones
+	// joined to every directory a cd may have moved to, and the
+	// directories cd goes to), the files of input redirections, sed's r
+	// files, and the directories globs start from. A word whose file
+	// cannot be told is listed with Unknown set: a read-only command's
+	// expansion that is not a plain relative path, a search that follows
+	// links.
+	Reads []Read
 	// Opaque gives the reasons the line cannot be judged (eval, sh -c, a
 	// program named by an expansion, PATH=…, …). A line with any reason
 	// here is never allowed by the read-only list or by a rule.
@@ -35,6 +44,15 @@ type Command struct {
 	// input is set when a redirection feeds a command (<, <<, <<<, <&,
 	// <>): what it reads is then not only its operands.
 	input bool
+	// hidden lists the simple commands the line runs through strings
+	// (sh -c 'rm x', eval, trap, env -S, su -c), parsed where literal, at
+	// any depth: reject rules are matched against them too.
+	hidden []Simple
+	// unknownRuns gives the reasons the line may run a program the parse
+	// cannot name ($X args, eval "$S", sh reading its input, a wrapper
+	// whose command is known only when it runs): with reject rules, such
+	// a line asks under every preset.
+	unknownRuns []string
 }
 
 // Simple is one simple command: a program with its arguments.
@@ -61,6 +79,9 @@ type Simple struct {
 	// (<(…) or >(…)): a pipe to a command the parse judges on its own,
 	// not a file.
 	pipe []bool
+	// paths tells, per word that is not literal, what it may name as a
+	// path. Words made by hand (nil here) name what cannot be told.
+	paths []wordPaths
 }
 
 // Write is one file a command may write.
@@ -80,11 +101,17 @@ type Write struct {
 // Parse parses a bash command line. A syntax error is returned as an
 // error (the policy then asks). Comments are dropped.
 func Parse(src string) (*Command, error) {
+	return parseAt(src, 0)
+}
+
+// parseAt parses src found depth strings deep (sh -c 'sh -c …').
+func parseAt(src string, depth int) (*Command, error) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil {
 		return nil, fmt.Errorf("parse bash command: %w", err)
 	}
 	p := newParser(src)
+	p.depth = depth
 	if strings.ContainsAny(src, "\r\x00") {
 		// The parser drops a carriage return before a newline where bash
 		// keeps it in the word: the two would not agree on the words.
@@ -152,7 +179,19 @@ func (s Simple) sub(i int) Simple {
 	if len(s.pipe) == len(s.Words) {
 		t.pipe = s.pipe[i:]
 	}
+	if len(s.paths) == len(s.Words) {
+		t.paths = s.paths[i:]
+	}
 	return t
+}
+
+// pathsOf returns what word i may name as a path (for a word that is not
+// literal).
+func (s Simple) pathsOf(i int) wordPaths {
+	if i < len(s.paths) {
+		return s.paths[i]
+	}
+	return wordPaths{unknown: s.Words[i] + " is known only when it runs"}
 }
 
 // String is the command as a reader would type it: its words joined by

@@ -32,8 +32,15 @@ func classifyEnv(name, value string, literal bool) envEffect {
 			return envHarmless
 		}
 		return envHijack
-	case "GIT_TERMINAL_PROMPT", "GIT_OPTIONAL_LOCKS":
+	case "GIT_TERMINAL_PROMPT":
 		if literal && (value == "0" || value == "1") {
+			return envHarmless
+		}
+		return envHijack
+	case "GIT_OPTIONAL_LOCKS":
+		// Commands run with 0: with 1, git status rewrites the index on
+		// the side, which runs a post-index-change hook.
+		if literal && value == "0" {
 			return envHarmless
 		}
 		return envHijack

@@ -137,6 +137,13 @@ func (p *parser) findExec(s Simple, depth int) {
 			inner.Words = append(inner.Words, w)
 			inner.Literal = append(inner.Literal, s.literal(j) && !strings.Contains(w, "{}"))
 			inner.optionFree = append(inner.optionFree, !s.mayBeOption(j))
+			// "{}" is a file find met below its roots, which the find
+			// itself is checked for: a name that globs there.
+			wp := wordPaths{patterns: []string{strings.ReplaceAll(w, "{}", string(globChar))}}
+			if !s.literal(j) {
+				wp = s.pathsOf(j)
+			}
+			inner.paths = append(inner.paths, wp)
 		}
 		lost := p.lost
 		if run.inFileDir {

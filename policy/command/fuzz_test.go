@@ -10,9 +10,11 @@ import (
 // the prefixes or the presentation panic, and that a line Parse refuses
 // is never allowed.
 func FuzzEvaluate(f *testing.F) {
-	for _, list := range evalCases() {
-		for _, c := range list {
-			f.Add(c.cmd)
+	for _, cases := range []map[string][]evalCase{evalCases(), attackCases()} {
+		for _, list := range cases {
+			for _, c := range list {
+				f.Add(c.cmd)
+			}
 		}
 	}
 	env := command.Env{Inside: inside, Writes: true, Rules: testRules()}

@@ -203,10 +203,35 @@ func gitConfig(rest []string) (bool, string) {
 	return true, ""
 }
 
+// goNetwork returns why a go list or go doc line reaches the network or
+// builds: go doc -http downloads and runs pkgsite; go list -m with a
+// module query (x@latest, all, -u, -versions, -retracted) asks a module
+// proxy the line may name; -export and -compiled build.
+func goNetwork(sub string, opts []option) string {
+	modules := false
+	for _, o := range opts {
+		switch {
+		case sub == "doc" && o.name == "-http":
+			return "go doc -http downloads and runs a documentation server"
+		case sub == "list" && (o.name == "-export" || o.name == "-compiled"):
+			return fmt.Sprintf("go list %s builds the packages", o.name)
+		case sub == "list" && (o.name == "-u" || o.name == "-versions" || o.name == "-retracted"):
+			return fmt.Sprintf("go list %s asks a module proxy over the network", o.name)
+		case sub == "list" && o.name == "-m":
+			modules = o.value != "false"
+		}
+	}
+	if modules && len(operands(opts)) > 0 {
+		return "go list -m with a module query asks a module proxy over the network"
+	}
+	return ""
+}
+
 // goReadOnly allows the go sub-commands that only read: version, env
 // (without -w and -u), list, vet, doc and help, without the flags that
 // run another program (-toolexec, -exec, -vettool), work elsewhere (-C),
-// rewrite go.mod (-mod=mod) or write debug files (-debug-*).
+// rewrite go.mod (-mod=mod), write debug files (-debug-*) or reach the
+// network (see goNetwork).
 func goReadOnly(s Simple) (bool, string) {
 	return knownArguments(func(s Simple) (bool, string) {
 		if len(s.Words) < 2 {
@@ -221,6 +246,9 @@ func goReadOnly(s Simple) (bool, string) {
 		opts, ok := goFlags(s, 2, goValuedFlags())
 		if !ok {
 			return false, fmt.Sprintf("go %s with an argument known only when it runs is not read-only", sub)
+		}
+		if reason := goNetwork(sub, opts); reason != "" {
+			return false, reason
 		}
 		for _, o := range opts {
 			switch {

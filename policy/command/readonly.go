@@ -18,17 +18,22 @@ import (
 //   - any arguments: cat, ls, head, tail, wc, nl, cut, tr, column, diff,
 //     cmp, comm, paste, join, fold, fmt, expand, unexpand, tac, rev, od,
 //     hexdump, strings, stat, du, df, pwd, echo, printf, true, false, :,
-//     test, [, sleep, seq, expr, factor, numfmt, cal, yes, tsort, base32,
+//     sleep, seq, expr, factor, numfmt, cal, yes, tsort, base32,
 //     base64, which, type, whoami, id, groups, users, logname, uname,
-//     arch, nproc, getconf, locale, tty, ps, pgrep, uptime, free, who, w,
+//     arch, nproc, getconf, locale, tty, pgrep, uptime, free, who, w,
 //     printenv, basename, dirname, realpath, readlink, grep, egrep,
-//     fgrep, jq, the checksum tools (md5sum, sha*sum, b2sum, cksum,
+//     fgrep, the checksum tools (md5sum, sha*sum, b2sum, cksum,
 //     shasum), cd, pushd, popd, dirs, read, mapfile, readarray,
-//     getopts, exit, return, wait, break, continue, shift, times, jobs,
+//     getopts, exit, return, wait, break, continue, shift, times,
 //     hash, tee (its files are writes)
+//   - test, [: unless -v (or a word known only when it runs) comes
+//     before an operand that is not a plain name (bash evaluates
+//     subscripts)
+//   - jobs: listing; jobs -x runs its operands, which Parse follows
 //   - env: running nothing (it prints the environment); command: -v and
 //     -V only (they look names up). Parse follows both to what they run
 //   - hostname: with no argument (an argument sets the name)
+//   - ps: without the BSD option e (it shows environments)
 //   - date: without -s/--set and with no operand but a +FORMAT
 //   - sort: without --compress-program (-o and -T are writes)
 //   - uniq: any (its output operand is a write)
@@ -38,15 +43,18 @@ import (
 //     judged on their own; -fprint* and -fls are writes
 //   - sed: without -f, and no w, W or e command, s///w or s///e flag, in
 //     every script (GNU and, where it is the system's, BSD reading); -i
-//     makes its files writes
+//     makes its files writes, r and R files are reads
 //   - awk, gawk, mawk, nawk: a literal program that does not call
 //     system, has no "|" (pipes; "||" is fine), no ">" inside a print or
-//     printf statement (output files; comparisons are fine) and no "@",
-//     and no option but -F, -v and -e
+//     printf statement (output files; comparisons are fine), no "<"
+//     after getline (input files), no ARGV or ARGC and no "@", and no
+//     option but -F, -v and -e
 //   - rg: without --pre and --hostname-bin (which run programs)
 //   - ag: without --pager
 //   - fd, fdfind: without -x/-X/--exec/--exec-batch
-//   - yq: without -s/--split-exp (which writes files); -i is a write
+//   - yq: without -s/--split-exp (which writes files) and the load
+//     operators (which read any file); -i is a write
+//   - jq: without import and include (which read modules from anywhere)
 //   - gofmt: any (-w and -cpuprofile are writes)
 //   - set: only -e -u -x -v -f -E -C and -o errexit, nounset, pipefail,
 //     xtrace, verbose, noglob, noclobber, errtrace (and their + forms)
@@ -63,8 +71,11 @@ import (
 //     --no-optional-locks, --no-replace-objects, --no-advice and the
 //     pathspec options (never -c, -C, --exec-path, --git-dir …). The
 //     details are in git.go
-//   - go: version, env (without -w/-u), list, vet, doc, help, without
-//     -toolexec, -exec, -vettool, -C, -mod=mod and -debug-*
+//   - go: version, env (without -w/-u), list (without -export,
+//     -compiled, and -m with operands or -u/-versions/-retracted, which
+//     download), vet, doc (without -http, which downloads and runs
+//     pkgsite), help, without -toolexec, -exec, -vettool, -C, -mod=mod
+//     and -debug-*
 //   - node, python, python3, gcc, clang, make, perl, ruby, java, deno:
 //     asked their version only (--version; -v for node, -V for python)
 //
@@ -112,14 +123,18 @@ func readOnlyCheck(name string) func(Simple) (bool, string) {
 	switch name {
 	case "cat", "ls", "head", "tail", "wc", "nl", "cut", "tr", "column", "diff", "cmp", "comm", "paste",
 		"join", "fold", "fmt", "expand", "unexpand", "tac", "rev", "od", "hexdump", "strings", "stat", "du",
-		"df", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "sleep", "seq", "expr", "factor",
+		"df", "pwd", "echo", "printf", "true", "false", ":", "sleep", "seq", "expr", "factor",
 		"numfmt", "cal", "yes", "tsort", "base32", "base64", "which", "type", "whoami", "id", "groups",
-		"users", "logname", "uname", "arch", "nproc", "getconf", "locale", "tty", "ps", "pgrep", "uptime",
+		"users", "logname", "uname", "arch", "nproc", "getconf", "locale", "tty", "pgrep", "uptime",
 		"free", "who", "w", "printenv", "basename", "dirname", "realpath", "readlink", "grep", "egrep",
-		"fgrep", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum",
+		"fgrep", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum",
 		"cksum", "shasum", "cd", "pushd", "popd", "dirs", "read", "exit", "return", "wait", "break",
 		"continue", "shift", "times", "jobs", "hash", "tee", "uniq", "mapfile", "readarray", "getopts":
 		return anyArguments
+	case "test", "[":
+		return testReadOnly
+	case "ps":
+		return psReadOnly
 	case "env":
 		return envReadOnly
 	case "command":
@@ -147,7 +162,11 @@ func readOnlyCheck(name string) func(Simple) (bool, string) {
 	case "fd", "fdfind":
 		return fdReadOnly
 	case "yq":
-		return refuseOptions(flagSpec{short: "fIops"}, "-s", "--split-exp")
+		return refuseWords(refuseOptions(flagSpec{short: "fIops"}, "-s", "--split-exp"),
+			"yq's load operators read files the policy cannot place", "load")
+	case "jq":
+		return refuseWords(anyArguments, "jq's import and include read files the policy cannot place",
+			"import", "include")
 	case "gofmt":
 		return knownArguments(anyArguments)
 	case "set":
@@ -180,6 +199,34 @@ func envReadOnly(s Simple) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// testReadOnly allows test and [ unless -v may meet an operand that is
+// not a plain name: bash evaluates the subscript of "-v 'a[$(cmd)]'" as
+// arithmetic, which runs the command substitution in it. A word known
+// only when it runs may itself be the -v.
+func testReadOnly(s Simple) (bool, string) {
+	for i := 1; i+1 < len(s.Words); i++ {
+		mayBeV := s.Words[i] == "-v" || (!s.literal(i) && s.mayBeOption(i))
+		next := s.Words[i+1]
+		if mayBeV && (!s.literal(i+1) || strings.Contains(next, "[")) {
+			return false, fmt.Sprintf("%s -v %s evaluates a subscript, which can run commands", display(s), next)
+		}
+	}
+	return true, ""
+}
+
+// psReadOnly allows ps unless it shows processes' environments (the BSD
+// option e, as in "ps auxe"), which hold the secrets kept from commands.
+func psReadOnly(s Simple) (bool, string) {
+	return knownArguments(func(s Simple) (bool, string) {
+		for i := 1; i < len(s.Words); i++ {
+			if w := s.Words[i]; !strings.HasPrefix(w, "-") && strings.Contains(w, "e") {
+				return false, fmt.Sprintf("ps %s shows processes' environments", w)
+			}
+		}
+		return true, ""
+	})(s)
 }
 
 // commandReadOnly allows command -v and -V, which look names up. Parse
@@ -239,6 +286,21 @@ func refuseOptions(spec flagSpec, short, long string) func(Simple) (bool, string
 		}
 		return true, ""
 	})
+}
+
+// refuseWords wraps check: no literal word may hold any of words; reason
+// says why.
+func refuseWords(check func(Simple) (bool, string), reason string, words ...string) func(Simple) (bool, string) {
+	return func(s Simple) (bool, string) {
+		for i := 1; i < len(s.Words); i++ {
+			for _, w := range words {
+				if s.literal(i) && strings.Contains(s.Words[i], w) {
+					return false, reason
+				}
+			}
+		}
+		return check(s)
+	}
 }
 
 // versionOnly allows the program asked only for its version.
@@ -327,12 +389,14 @@ func awkReadOnly(s Simple) (bool, string) {
 	return true, ""
 }
 
-// awkUnsafe returns why an awk program may run commands or write files:
-// a call of system, a pipe ("|", not "||"), a ">" inside a print or
-// printf statement (output to a file; ">" elsewhere compares), or gawk's
-// "@" (extensions, indirect calls). String literals are skipped.
+// awkUnsafe returns why an awk program may run commands, write files or
+// read files its operands do not name: a call of system, a pipe ("|",
+// not "||"), a ">" inside a print or printf statement (output to a file;
+// ">" elsewhere compares), a "<" after getline (input from a file), ARGV
+// or ARGC (which choose the files read), or gawk's "@" (extensions,
+// indirect calls). String literals are skipped.
 func awkUnsafe(program string) string {
-	inPrint := false
+	inPrint, inGetline := false, false
 	for i := 0; i < len(program); i++ {
 		c := program[i]
 		switch {
@@ -350,10 +414,12 @@ func awkUnsafe(program string) string {
 			return `an awk program with "|" runs commands`
 		case c == '>' && inPrint:
 			return "an awk program with print > writes files"
+		case c == '<' && inGetline:
+			return "an awk program with getline < reads a file the policy cannot place"
 		case c == '@':
 			return `an awk program with "@" can load extensions or call functions by name`
 		case c == ';' || c == '}' || c == '{' || c == '\n':
-			inPrint = false
+			inPrint, inGetline = false, false
 		case c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
 			j := i
 			for j < len(program) && (program[j] == '_' || ('a' <= program[j] && program[j] <= 'z') ||
@@ -365,6 +431,10 @@ func awkUnsafe(program string) string {
 				return "an awk program that calls system runs commands"
 			case "print", "printf":
 				inPrint = true
+			case "getline":
+				inGetline = true
+			case "ARGV", "ARGC":
+				return "an awk program that uses " + program[i:j] + " can read files its operands do not name"
 			}
 			i = j - 1
 		}

@@ -134,8 +134,9 @@ func (p *parser) sedWrites(s Simple) {
 
 // sedScanner reads one sed script.
 type sedScanner struct {
-	src string
-	i   int
+	src   string
+	i     int
+	reads []string // the files of r and R commands
 }
 
 // checkSedScript returns nil when script only reads and prints: no w, W
@@ -143,21 +144,28 @@ type sedScanner struct {
 // too. A bracket expression holding the delimiter is refused, since GNU
 // and BSD sed end the regular expression in different places there.
 func checkSedScript(script string) error {
+	_, err := scanSedScript(script)
+	return err
+}
+
+// scanSedScript reads script as checkSedScript does and returns the
+// files its r and R commands read.
+func scanSedScript(script string) (reads []string, err error) {
 	sc := &sedScanner{src: script}
 	for {
 		sc.skip(" \t\n;")
 		if sc.eof() {
-			return nil
+			return sc.reads, nil
 		}
 		if sc.peek() == '#' {
 			sc.toLineEnd()
 			continue
 		}
 		if err := sc.address(); err != nil {
-			return err
+			return sc.reads, err
 		}
 		if err := sc.command(); err != nil {
-			return err
+			return sc.reads, err
 		}
 	}
 }
@@ -320,7 +328,12 @@ func (sc *sedScanner) command() error {
 		sc.text()
 		return nil
 	case 'r', 'R':
-		sc.toLineEnd() // a file it reads
+		sc.skip(" \t")
+		start := sc.i
+		sc.toLineEnd() // the file it reads, to the end of the line
+		if file := sc.src[start:sc.i]; file != "" {
+			sc.reads = append(sc.reads, file)
+		}
 		return nil
 	case 'w', 'W':
 		return errors.New("sed's w command writes a file")

@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -28,18 +29,36 @@ type parser struct {
 	// funcs are the functions declared so far: calling one runs its
 	// body, which the walk has judged where it was declared.
 	funcs []string
+	// away is set once a cd went somewhere unknown (cd with no argument,
+	// cd -, cd $X, popd): even a command with no operand (ls, git
+	// status) may then read outside the workspace.
+	away bool
+	// linked names the command that made links earlier in the line (ln,
+	// cp -s): where later paths lead cannot be told from the disk.
+	linked string
+	// globstar is set once the line may have turned on shopt globstar,
+	// with which ** matches at any depth.
+	globstar bool
 	// cds counts the cd, pushd and popd commands seen.
 	cds int
+	// plainVars are the variables the line set to values that are plain
+	// relative paths (see plainValue), with those values: $f in
+	// "for f in *.go; do wc -l "$f"; done" stands for *.go.
+	plainVars map[string][]string
 
 	arith arithmetic
 	seen  map[string]bool // opaque reasons already given
+	// depth counts the strings this line is found in (see hidden).
+	depth int
 }
 
 // scope is the part of the parser's state a subshell restores.
 type scope struct {
-	dirs  []string
-	lost  bool
-	funcs int
+	dirs      []string
+	lost      bool
+	away      bool
+	funcs     int
+	plainVars map[string][]string
 }
 
 func newParser(src string) *parser {
@@ -49,12 +68,24 @@ func newParser(src string) *parser {
 // enter saves the state a subshell, pipeline element or substitution
 // must not leak to the commands after it.
 func (p *parser) enter() scope {
-	return scope{dirs: slices.Clone(p.dirs), lost: p.lost, funcs: len(p.funcs)}
+	return scope{dirs: slices.Clone(p.dirs), lost: p.lost, away: p.away, funcs: len(p.funcs), plainVars: maps.Clone(p.plainVars)}
 }
 
 // leave restores the state enter saved.
 func (p *parser) leave(s scope) {
-	p.dirs, p.lost, p.funcs = s.dirs, s.lost, p.funcs[:s.funcs]
+	p.dirs, p.lost, p.away, p.funcs, p.plainVars = s.dirs, s.lost, s.away, p.funcs[:s.funcs], s.plainVars
+}
+
+// taint notes that the line may set name from input: arithmetic on it
+// is unsafe, and what it names as a path is unknown.
+func (p *parser) taint(name string) {
+	p.arith.taint(name)
+	p.forget(name)
+}
+
+// loseDir notes that a cd went where the parse cannot follow.
+func (p *parser) loseDir() {
+	p.lost, p.away = true, true
 }
 
 // opaque records a reason the line cannot be judged, once.
@@ -178,7 +209,7 @@ func (p *parser) loopChangesDir(loop syntax.Node) {
 			for _, arg := range call.Args {
 				switch text, _, _ := literalText(arg, argWord); text {
 				case "cd", "pushd", "popd":
-					p.lost = true
+					p.loseDir()
 				}
 			}
 		}
@@ -192,13 +223,25 @@ func (p *parser) loop(l syntax.Loop) {
 	case *syntax.WordIter:
 		p.checkName(x.Name.Value)
 		numeric := true
+		var values []string
+		known := len(x.Items) > 0 && x.InPos.IsValid()
 		for _, item := range x.Items {
 			p.nested(item)
 			w := p.word(item, argWord)
 			numeric = numeric && w.literal && isArithSafeValue(w.text)
+			if w.literal {
+				values = append(values, globbing(w.text))
+				continue
+			}
+			pats, unknown := p.pathPatterns(item)
+			known = known && unknown == ""
+			values = append(values, pats...)
 		}
-		if len(x.Items) == 0 || !x.InPos.IsValid() || !numeric {
-			p.arith.taint(x.Name.Value)
+		if !known || !numeric {
+			p.taint(x.Name.Value)
+		}
+		if known {
+			p.setPlain(x.Name.Value, values)
 		}
 	case *syntax.CStyleLoop:
 		for _, e := range []syntax.ArithmExpr{x.Init, x.Cond, x.Post} {
@@ -228,6 +271,7 @@ func (p *parser) function(f *syntax.FuncDecl) {
 	p.lost = true
 	p.stmt(f.Body)
 	p.lost = lost || p.cds != cds
+	p.away = p.away || p.cds != cds
 }
 
 // redirect walks one redirection and records the file it writes.
@@ -245,6 +289,9 @@ func (p *parser) redirect(r *syntax.Redirect) {
 	switch r.Op {
 	case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn:
 		p.cmd.input = true
+	}
+	if r.Word != nil && !isProcSubst(r.Word) {
+		p.redirectReads(r)
 	}
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrAll,
@@ -353,6 +400,11 @@ func (p *parser) arithm(e syntax.ArithmExpr) {
 // param notes what a parameter expansion evaluates: subscripts and
 // slices are arithmetic, and ${x:=v} assigns.
 func (p *parser) param(x *syntax.ParamExp) {
+	if x.Excl && x.Param != nil && x.Index == nil && x.Names == 0 {
+		// ${!x} takes x's value as a name, evaluating its subscript as
+		// arithmetic: x='a[$(cmd)]' runs cmd.
+		p.arith.use(x.Param.Value)
+	}
 	if x.Index != nil {
 		p.arith.refs(x.Index)
 	}
@@ -373,6 +425,6 @@ func (p *parser) param(x *syntax.ParamExp) {
 	}
 	if x.Exp != nil && x.Param != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
 		p.checkName(x.Param.Value)
-		p.arith.taint(x.Param.Value)
+		p.taint(x.Param.Value)
 	}
 }

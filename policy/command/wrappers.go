@@ -8,7 +8,7 @@ import (
 // unwrap returns the command a wrapper runs (nil when it runs none), and
 // whether s is a wrapper at all. The wrappers followed: env, nohup,
 // nice, timeout, time, stdbuf, setsid, ionice, command, builtin, exec,
-// busybox and xargs; sudo and its kind are followed (so a reject rule
+// busybox, xargs and jobs -x; sudo and its kind are followed (so a reject rule
 // still sees the command) but make the line opaque.
 func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 	switch name {
@@ -52,13 +52,24 @@ func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 		return inner, true
 	case "xargs":
 		return p.unwrapXargs(s)
+	case "jobs":
+		return p.unwrapJobs(s)
 	case "sudo", "doas", "su", "pkexec", "runuser", "run0", "chroot", "unshare", "nsenter",
 		"setpriv", "gosu", "su-exec", "firejail", "bwrap":
 		p.opaque("%s runs a command with other privileges or in another root, which is never allowed without asking", name)
-		if name == "sudo" || name == "doas" {
+		switch name {
+		case "sudo", "doas":
 			inner, _ := p.unwrapAt(s, name, flagSpec{short: "CDghpRrTUu", posix: true}, 0)
 			return inner, true
+		case "su", "runuser":
+			for _, o := range scan(s, 1, flagSpec{short: "cgGsw", long: []string{"command", "group", "shell"}}) {
+				if o.is("-c", "--command") {
+					p.hiddenString(s, o.valueIndex, o.value, name+" -c")
+					return nil, true
+				}
+			}
 		}
+		p.unknownRun("cannot tell what %s runs", name)
 		return nil, true
 	}
 	return nil, false
@@ -70,7 +81,7 @@ func (p *parser) unwrap(s Simple, name string) (*Simple, bool) {
 func (p *parser) unwrapAt(s Simple, name string, spec flagSpec, skip int) (*Simple, bool) {
 	for _, o := range scan(s, 1, spec) {
 		if o.unknown || (o.valueIndex >= 0 && !s.literal(o.valueIndex) && s.mayBeOption(o.valueIndex)) {
-			p.opaque("cannot tell what %s runs: %s is known only when it runs", name, s.Words[o.index])
+			p.unknownRun("cannot tell what %s runs: %s is known only when it runs", name, s.Words[o.index])
 			return nil, true
 		}
 		if o.name != "" {
@@ -99,13 +110,14 @@ func (p *parser) unwrapEnv(s Simple) (*Simple, bool) {
 	for _, o := range scan(s, 1, spec) {
 		switch {
 		case o.unknown:
-			p.opaque("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		case o.is("-C", "--chdir"):
 			p.opaque("env -C runs a command in another directory, which cannot be followed")
 			return nil, true
 		case o.is("-S", "--split-string"):
 			p.opaque("env -S splits a string into a command, which cannot be judged")
+			p.hiddenString(s, o.valueIndex, o.value, "env -S")
 			return nil, true
 		case o.name == "-i" || o.name == "-0" || o.name == "-v" || o.is("-u", "--unset") ||
 			o.is("", "--ignore-environment") || o.is("", "--null") || o.is("", "--debug") ||
@@ -120,7 +132,7 @@ func (p *parser) unwrapEnv(s Simple) (*Simple, bool) {
 			p.checkAssign(name, value, s.literal(o.index))
 			env = append(env, kv)
 		case !s.literal(o.index):
-			p.opaque("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what env runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		default:
 			inner := s.sub(o.index)
@@ -153,7 +165,7 @@ func (p *parser) unwrapXargs(s Simple) (*Simple, bool) {
 	for _, o := range scan(s, 1, spec) {
 		switch {
 		case o.unknown || (o.valueIndex >= 0 && !s.literal(o.valueIndex)):
-			p.opaque("cannot tell what xargs runs: %s is known only when it runs", s.Words[o.index])
+			p.unknownRun("cannot tell what xargs runs: %s is known only when it runs", s.Words[o.index])
 			return nil, true
 		case o.name == "":
 			start = o.index
@@ -183,29 +195,58 @@ func (p *parser) unwrapXargs(s Simple) (*Simple, bool) {
 			break
 		}
 	}
-	inner := Simple{Env: s.Env, Words: []string{"echo"}, Literal: []bool{true}, optionFree: []bool{true}}
+	inner := Simple{Env: s.Env, Words: []string{"echo"}, Literal: []bool{true}, optionFree: []bool{true},
+		paths: []wordPaths{{}}}
 	if start < len(s.Words) {
 		inner = s.sub(start)
 		inner.Words = append([]string(nil), inner.Words...)
 		inner.Literal = append([]bool(nil), inner.Literal...)
 		inner.optionFree = append([]bool(nil), inner.optionFree...)
+		inner.paths = append([]wordPaths(nil), inner.paths...)
 	}
+	fromInput := wordPaths{unknown: "xargs puts there what it reads from its input"}
 	if replace != "" {
 		for i, w := range inner.Words {
 			if i > 0 && strings.Contains(w, replace) {
 				inner.Literal[i] = false
 				inner.optionFree[i] = inner.optionFree[i] && !strings.HasPrefix(w, replace)
+				if i < len(inner.paths) {
+					inner.paths[i] = fromInput
+				}
 			}
 		}
 	} else {
 		inner.Words = append(inner.Words, "{input}")
 		inner.Literal = append(inner.Literal, false)
 		inner.optionFree = append(inner.optionFree, false)
+		if len(inner.paths) == len(inner.Words)-1 {
+			inner.paths = append(inner.paths, fromInput)
+		}
 	}
 	if ok, _ := ReadOnly(inner); !ok {
 		p.opaque("xargs runs %s with arguments it reads when it runs, which cannot be judged", display(inner))
 	}
 	return &inner, true
+}
+
+// unwrapJobs follows jobs -x, which runs its operands as a command (its
+// job specs replaced by process ids); jobs without -x lists jobs, a
+// command of its own.
+func (p *parser) unwrapJobs(s Simple) (*Simple, bool) {
+	run := false
+	for _, o := range scan(s, 1, flagSpec{posix: true}) {
+		switch {
+		case o.unknown:
+			p.unknownRun("cannot tell what jobs runs: %s is known only when it runs", s.Words[o.index])
+			return nil, true
+		case o.name == "-x":
+			run = true
+		case o.name == "" && run:
+			inner := s.sub(o.index)
+			return &inner, true
+		}
+	}
+	return nil, run
 }
 
 // anyOption returns the first of opts named one of names.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -21,7 +22,7 @@ const commandIDVar = "DSH_COMMAND_ID"
 // replacing whatever parent had for them. The agent's own keys
 // (alwaysWithheld) never pass.
 func childEnv(parent, allow []string, commandID string) []string {
-	set := append(quietEnv(), commandIDVar+"="+commandID)
+	set := append(quietEnv(parent), commandIDVar+"="+commandID)
 	env := make([]string, 0, len(parent)+len(set))
 	for _, kv := range parent {
 		name, _, _ := strings.Cut(kv, "=")
@@ -47,10 +48,50 @@ func changesParsing(name string) bool {
 	return strings.HasPrefix(name, "BASH_FUNC_")
 }
 
-// quietEnv is set in every command's environment: no terminal features,
-// and pagers that print instead of waiting for a key.
-func quietEnv() []string {
-	return []string{"TERM=dumb", "PAGER=cat", "GIT_PAGER=cat"}
+// quietEnv is set in every command's environment (parent is the one it
+// inherits): no terminal features, pagers that print instead of waiting
+// for a key, and git hardened against a hostile repository:
+//
+//   - safe.bareRepository=explicit: git never takes a directory laid out
+//     like a bare repository (a hostile tree can hold one, with a config
+//     naming programs) for the repository it works in;
+//   - core.fsmonitor=false: git status runs no file-system monitor
+//     program;
+//   - core.pager=cat: no pager program, whatever a config says;
+//   - GIT_OPTIONAL_LOCKS=0: git status does not rewrite the index on the
+//     side, which would run a post-index-change hook.
+//
+// The settings come as GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n /
+// GIT_CONFIG_VALUE_n after those parent already sets, so they win over
+// every configuration file and keep the user's own. Hooks (core.hooksPath)
+// and diff.external are left alone: an empty hooks path would skip the
+// user's commit hooks in commands a rule allows, and git 2.39 fails every
+// diff with diff.external set empty. Neither can come from a hostile tree
+// once bare layouts are refused and writes into .git ask.
+func quietEnv(parent []string) []string {
+	env := []string{"TERM=dumb", "PAGER=cat", "GIT_PAGER=cat", "GIT_OPTIONAL_LOCKS=0"}
+	first := 0
+	for _, kv := range parent {
+		if n, ok := strings.CutPrefix(kv, "GIT_CONFIG_COUNT="); ok {
+			if count, err := strconv.Atoi(n); err == nil && count > 0 {
+				first = count
+			}
+		}
+	}
+	for _, kv := range parent {
+		// The user's keys are names, not secrets, whatever withheld
+		// makes of GIT_CONFIG_KEY_n: without them git refuses to run.
+		if n, ok := strings.CutPrefix(kv, "GIT_CONFIG_KEY_"); ok {
+			if i, err := strconv.Atoi(strings.SplitN(n, "=", 2)[0]); err == nil && i < first {
+				env = append(env, kv)
+			}
+		}
+	}
+	settings := [][2]string{{"safe.bareRepository", "explicit"}, {"core.fsmonitor", "false"}, {"core.pager", "cat"}}
+	for i, kv := range settings {
+		env = append(env, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", first+i, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", first+i, kv[1]))
+	}
+	return append(env, fmt.Sprintf("GIT_CONFIG_COUNT=%d", first+len(settings)))
 }
 
 // withheld reports whether the variable name stays out of commands'

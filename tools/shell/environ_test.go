@@ -18,7 +18,11 @@ func TestChildEnv(t *testing.T) {
 	}
 	got := childEnv(parent, nil, "c1")
 	want := []string{"PATH=/usr/bin", "HOME=/home/me", "PWD=/work", "SSH_AUTH_SOCK=/run/agent.sock", "EMPTY=",
-		"TERM=dumb", "PAGER=cat", "GIT_PAGER=cat", "DSH_COMMAND_ID=c1"}
+		"TERM=dumb", "PAGER=cat", "GIT_PAGER=cat", "GIT_OPTIONAL_LOCKS=0",
+		"GIT_CONFIG_KEY_0=safe.bareRepository", "GIT_CONFIG_VALUE_0=explicit",
+		"GIT_CONFIG_KEY_1=core.fsmonitor", "GIT_CONFIG_VALUE_1=false",
+		"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat", "GIT_CONFIG_COUNT=3",
+		"DSH_COMMAND_ID=c1"}
 	if !slices.Equal(got, want) {
 		t.Errorf("childEnv =\n%q\nwant\n%q", got, want)
 	}

@@ -65,6 +65,32 @@ func realPath(path string) (string, bool) {
 	return resolved, true
 }
 
+// physical returns path (absolute) with "." and ".." taken away the way
+// the kernel takes them: a ".." leaves the directory the names before it
+// lead to once their symbolic links are followed, not the one the text
+// names. "shared/../x", where shared is a link to a directory outside,
+// is the x beside that directory, not the x beside shared. The other
+// names, the last one included, are kept as written (a link stays a
+// link). ok is false when a link before a ".." loops.
+func physical(path string) (string, bool) {
+	vol := filepath.VolumeName(path)
+	out := vol + string(filepath.Separator)
+	for _, name := range splitNames(path[len(vol):]) {
+		switch name {
+		case ".":
+		case "..":
+			real, ok := realPath(out)
+			if !ok {
+				return "", false
+			}
+			out = filepath.Dir(real)
+		default:
+			out = filepath.Join(out, name)
+		}
+	}
+	return out, true
+}
+
 // splitNames splits a path into its names, dropping empty ones.
 func splitNames(path string) []string {
 	return strings.FieldsFunc(path, func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(uint8(r)) })

@@ -79,3 +79,78 @@ func TestContainsFollowsDanglingLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestDotDotAfterLink: a ".." after a link to a directory leaves where the
+// link leads, as the kernel takes it, never where the text suggests
+// (issue 16: "echo > shared/../x" landed outside while the policy cleaned
+// "shared/.." away as text).
+func TestDotDotAfterLink(t *testing.T) {
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := filepath.Join(base, "ws")
+	outside := filepath.Join(base, "outside", "deep")
+	for _, d := range []string{filepath.Join(ws, "sub", "inner"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, target := range map[string]string{
+		"shared":    outside,                           // a directory outside
+		"innerlink": filepath.Join(ws, "sub", "inner"), // a directory inside
+		"loop":      "loop",
+	} {
+		if err := os.Symlink(target, filepath.Join(ws, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := workspace.New(ws, nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path    string
+		inside  bool
+		resolve string // what Resolve answers
+	}{
+		{"shared/../x", false, filepath.Join(base, "outside", "x")},
+		{"shared/../../x", false, filepath.Join(base, "x")},
+		{ws + "/shared/../x", false, filepath.Join(base, "outside", "x")},
+		{"shared/./../deep/../x", false, filepath.Join(base, "outside", "x")},
+		{"innerlink/../x", true, filepath.Join(ws, "sub", "x")},
+		{"innerlink/../../x", true, filepath.Join(ws, "x")},
+		{"innerlink/../../../x", false, filepath.Join(base, "x")},
+		{"sub/../x", true, filepath.Join(ws, "x")},
+		{"shared", false, filepath.Join(ws, "shared")}, // the last name stays a link
+		{"loop/../x", false, ws + string(filepath.Separator) + "loop/../x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			if got := w.Contains(tt.path); got != tt.inside {
+				t.Errorf("Contains = %v, want %v", got, tt.inside)
+			}
+			if got := w.Resolve(tt.path); got != tt.resolve {
+				t.Errorf("Resolve = %q, want %q", got, tt.resolve)
+			}
+		})
+	}
+}
+
+// TestProcIsNeverInside: another process's environment, memory and
+// command line are reads outside the workspace whatever its roots (issue
+// 16: "tr '\0' '\n' < /proc/$PPID/environ" printed the agent's keys).
+func TestProcIsNeverInside(t *testing.T) {
+	w, err := workspace.New("/", nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/proc/self/environ", "/proc/1/mem", "/proc/self/cmdline", "/proc"} {
+		if w.Contains(path) {
+			t.Errorf("Contains(%q) with the root / = true, want false", path)
+		}
+	}
+	if !w.Contains("/etc") {
+		t.Error("Contains(/etc) with the root / = false, want true")
+	}
+}

@@ -49,21 +49,27 @@ func (w *Workspace) Roots() []string { return append([]string(nil), w.roots...) 
 func (w *Workspace) Files() FileSystem { return w.files }
 
 // Resolve returns path as a clean absolute path, taking a relative path
-// against the working directory. A path that ValidatePath refuses is made
+// against the working directory, and naming the file the kernel would
+// open: a ".." leaves where the names before it lead once their symbolic
+// links are followed (see physical), never what the text suggests, so
+// "shared/../x" with shared a link to a directory outside is the x beside
+// that directory. Other links are kept as written. A path that
+// ValidatePath refuses, or whose links before a ".." loop, is made
 // absolute but not cleaned, so it stays invalid for every system call
-// (cleaning could drop a NUL byte and name another file); callers about to
-// use a path should call Abs, which refuses it with a clear error.
+// (cleaning could drop a NUL byte and name another file); callers about
+// to use a path should call Abs, which refuses it with a clear error.
 func (w *Workspace) Resolve(path string) string {
+	joined := path
+	if !filepath.IsAbs(path) {
+		joined = w.cwd + string(filepath.Separator) + path
+	}
 	if ValidatePath(path) != nil {
-		if filepath.IsAbs(path) {
-			return path
-		}
-		return w.cwd + string(filepath.Separator) + path
+		return joined
 	}
-	if filepath.IsAbs(path) {
-		return filepath.Clean(path)
+	if clean, ok := physical(joined); ok {
+		return clean
 	}
-	return filepath.Join(w.cwd, path)
+	return joined
 }
 
 // Abs is Resolve for a path a tool is about to use: it returns the clean
@@ -91,10 +97,11 @@ func (w *Workspace) Target(path string) (target string, ok bool) {
 // workspace root once symbolic links are followed (see Target), so a link
 // inside the workspace that points outside it does not count as inside,
 // even when its target does not exist yet. An invalid path, or one whose
-// links loop, is not inside.
+// links loop, is not inside; nor is anything under /proc (another
+// process's environment, memory and command line), whatever the roots.
 func (w *Workspace) Contains(path string) bool {
 	real, ok := w.Target(path)
-	if !ok {
+	if !ok || procPath(real) {
 		return false
 	}
 	for _, root := range w.roots {
@@ -116,6 +123,12 @@ func (w *Workspace) Display(path string) string {
 		return rel
 	}
 	return abs
+}
+
+// procPath reports whether real (links followed) lies under /proc, where
+// every process's environment, memory and command line can be read.
+func procPath(real string) bool {
+	return within("/proc", filepath.ToSlash(real))
 }
 
 // within reports whether path is root or below it.
