@@ -33,6 +33,11 @@ type Options struct {
 	StartTimeout time.Duration
 	// CallTimeout bounds one definition, references or symbols request.
 	CallTimeout time.Duration
+	// EnvAllow lets secret-looking variables of the agent's environment
+	// into the servers' environments: names or path.Match patterns,
+	// matched case-insensitively (see secrets.ParseAllow). The agent's
+	// model keys are never let through.
+	EnvAllow []string
 	// ReadFile reads a file the tools ask about (to sync it before a
 	// query) or a server points to (to show its line); nil reads the disk.
 	// A session whose file tools go through the editor passes the same
@@ -54,6 +59,11 @@ type ServerConfig struct {
 	// LanguageID is the LSP language id of the files ("go"). Servers that
 	// serve several languages get it per extension from languageIDs.
 	LanguageID string
+	// Env is set in the server's environment, on top of the agent's own
+	// without secrets (secrets.Withheld: the model keys never, other
+	// secret-looking names unless Options.EnvAllow lets them through):
+	// what Env names always passes.
+	Env map[string]string
 }
 
 // Defaults returns the built-in servers. Each is used only when its

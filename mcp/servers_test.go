@@ -18,7 +18,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
-var testToolNames = []string{"add_tool", "block", "crash", "echo", "fail", "image", "pids", "resource"}
+var testToolNames = []string{"add_tool", "block", "crash", "echo", "env", "fail", "image", "pids", "resource"}
 
 // TestTestServer runs the same calls against the SDK-built server over
 // stdio (the test binary re-executed), streamable HTTP and SSE.
@@ -266,5 +266,32 @@ func TestCloseLeavesNoProcess(t *testing.T) {
 	waitGone(t, server, server, child)
 	if r := s.mustCall("mcp__parent__echo", `{"text":"late"}`); !r.IsError || r.Code() != CodeServerStopped {
 		t.Errorf("call after Close: isError %v code %q", r.IsError, r.Code())
+	}
+}
+
+// TestServerEnvironment: a stdio server never sees the agent's model key
+// nor another secret of its environment, unless EnvAllow lets the latter
+// through; it does see what its configuration names.
+func TestServerEnvironment(t *testing.T) {
+	t.Setenv("DSH_API_KEY", "sk-model-key-0123456789")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "aws-secret-0123456789")
+	t.Setenv("PLAIN_SETTING", "plain")
+	const names = `{"text":"DSH_API_KEY AWS_SECRET_ACCESS_KEY PLAIN_SETTING CONFIGURED_TOKEN"}`
+	for _, tt := range []struct {
+		name  string
+		allow []string
+		want  string
+	}{
+		{"scrubbed", nil, "DSH_API_KEY unset\nAWS_SECRET_ACCESS_KEY unset\nPLAIN_SETTING=plain\nCONFIGURED_TOKEN=configured"},
+		{"allowed", []string{"aws_*", "DSH_*"}, "DSH_API_KEY unset\nAWS_SECRET_ACCESS_KEY=aws-secret-0123456789\nPLAIN_SETTING=plain\nCONFIGURED_TOKEN=configured"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := stdioServer("envs", nil)
+			cfg.Env["CONFIGURED_TOKEN"] = "configured"
+			s := newSession(t, []Server{cfg}, Options{EnvAllow: tt.allow})
+			if got := presentation.JoinText(s.mustCall("mcp__envs__env", names).Content); got != tt.want {
+				t.Errorf("the server's environment:\n%s\nwant\n%s", got, tt.want)
+			}
+		})
 	}
 }

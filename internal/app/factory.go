@@ -55,7 +55,8 @@ type Config struct {
 	// Preset is the permission preset sessions start with;
 	// policy.WorkspaceWrite when empty.
 	Preset policy.Preset
-	// Shell configures the bash tool.
+	// Shell configures the bash tool. Its EnvAllow serves every program
+	// a session starts: commands, MCP servers and language servers.
 	Shell shell.Options
 	// Search configures grep and glob.
 	Search search.Options
@@ -165,7 +166,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 		servers[i].Dir = ws.Cwd()
 	}
 	mcps := startMCP(append(slices.Clone(cfg.MCPServers), servers...), reg, scope,
-		mcp.Options{Logger: cfg.Logger, CallTimeout: cfg.MCPCallTimeout}, notes)
+		mcp.Options{Logger: cfg.Logger, CallTimeout: cfg.MCPCallTimeout, EnvAllow: cfg.Shell.EnvAllow}, notes)
 	rt = bridge.Runtime{
 		Agent: ag,
 		Log:   log,
