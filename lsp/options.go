@@ -25,8 +25,9 @@ type Options struct {
 	// Logger receives the servers' log messages and the Manager's own
 	// diagnostics of its work; nil discards them.
 	Logger *slog.Logger
-	// Settle bounds how long AfterWrite and the diagnostics tool wait for
-	// a server's diagnostics of a file.
+	// Settle bounds how long the diagnostics tool waits for a server's
+	// diagnostics of a file, and AfterWrite's whole wait, a server's
+	// start included: a write never waits longer for a server.
 	Settle time.Duration
 	// StartTimeout bounds how long a server may take to start and answer
 	// initialize.

@@ -21,7 +21,7 @@ func IsModelKey(name string) bool {
 // Withheld reports whether the variable stays out of the environment of
 // the programs dsh-acp starts: the agent's own model keys (IsModelKey)
 // always; any other secret (IsSecretName) unless an allow pattern
-// (upper-case path.Match patterns, see ParseAllow) matches its upper-cased
+// (path.Match patterns, see ParseAllow) matches its name, both upper-cased
 // name. PWD and SSH_AUTH_SOCK match the secret rule but always pass: the
 // working directory, and the ssh agent's socket (git over ssh asks the
 // agent; the keys never leave it).
@@ -34,7 +34,7 @@ func Withheld(name string, allow []string) bool {
 		return false
 	}
 	for _, pattern := range allow {
-		if ok, _ := path.Match(pattern, upper); ok {
+		if ok, _ := path.Match(strings.ToUpper(pattern), upper); ok {
 			return false
 		}
 	}
