@@ -69,8 +69,18 @@ func NewMapper(opts MapperOptions) *Mapper {
 	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}}
 }
 
-// Map returns the updates ev produces: none, one, or (rarely) more.
+// Map returns the updates ev produces: none, one, or (rarely) more. Every
+// title in them has its control characters escaped (escapeControls).
 func (m *Mapper) Map(ev session.Event) []acp.Update {
+	updates := m.mapEvent(ev)
+	for i, u := range updates {
+		updates[i] = escapeTitle(u)
+	}
+	return updates
+}
+
+// mapEvent returns the updates ev produces, titles as they came.
+func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	switch p := ev.Payload.(type) {
 	case session.AssistantChunk:
 		if p.Text == "" {
