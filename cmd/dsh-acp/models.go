@@ -98,11 +98,12 @@ func knownSecrets(cfg config) []string {
 }
 
 // userCommandDirs holds the user's own slash commands:
-// $XDG_CONFIG_HOME/dsh-acp/commands (none without a config directory).
-func userCommandDirs(cfg config) []string {
+// $XDG_CONFIG_HOME/dsh-acp/commands, whose files must resolve inside the
+// config directory (none without a config directory).
+func userCommandDirs(cfg config) []app.CommandDir {
 	dir, err := configfile.Dir(cfg.env.get)
 	if err != nil || dir == "" {
 		return nil
 	}
-	return []string{filepath.Join(dir, "commands")}
+	return []app.CommandDir{{Dir: filepath.Join(dir, "commands"), Within: dir}}
 }

@@ -46,9 +46,10 @@ type Config struct {
 	// MCPCallTimeout bounds an MCP tool call (the package's default when 0).
 	MCPCallTimeout time.Duration
 	// CommandDirs hold the user's own slash commands (Markdown prompt
-	// files); each session also reads its project's .dsh/commands, which
-	// win.
-	CommandDirs []string
+	// files), each with the directory its files must resolve into; each
+	// session also reads its project's .dsh/commands (files resolving
+	// inside the workspace root only), which win.
+	CommandDirs []CommandDir
 	// Instructions finds a session's project instructions (AGENTS.md and
 	// the like) for the system prompt; nil gives none.
 	Instructions func(cwd string) (string, error)
@@ -182,10 +183,11 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 			}
 			scope.Close()
 		},
-		Notices:  notes.take,
-		Rules:    rulesOf(pol),
-		Compact:  ag.Compact,
-		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs), filepath.Join(ws.Roots()[0], ".dsh", "commands"))...),
+		Notices: notes.take,
+		Rules:   rulesOf(pol),
+		Compact: ag.Compact,
+		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs),
+			CommandDir{Dir: filepath.Join(ws.Roots()[0], ".dsh", "commands"), Within: ws.Roots()[0]})...),
 		Apply: func(s bridge.Settings) {
 			model.set(s)
 			if s.Preset != "" {
