@@ -10,6 +10,7 @@ import (
 	configfile "github.com/dsh-acp/dsh-acp/config"
 	"github.com/dsh-acp/dsh-acp/internal/app"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -59,12 +60,12 @@ func auth(cfg config, catalog *app.Catalog) bridge.Auth {
 // openStore opens the session store under the state dir. A store that
 // cannot be opened is logged, and sessions then live in memory only: the
 // editor can still work, it just cannot list or load them.
-func openStore(cfg config, logger *slog.Logger) *session.Store {
+func openStore(cfg config, logger *slog.Logger, red *secrets.Redactor) *session.Store {
 	if cfg.stateDir == "" {
 		logger.Info("sessions are kept in memory only: there is no state directory (no home directory; set DSH_STATE_DIR)")
 		return nil
 	}
-	store, err := session.OpenStore(cfg.stateDir, session.StoreOptions{Secrets: knownSecrets(cfg), Logger: logger})
+	store, err := session.OpenStore(cfg.stateDir, session.StoreOptions{Redactor: red, Logger: logger})
 	if err != nil {
 		logger.Error("sessions will not be stored", "dir", cfg.stateDir, "err", err)
 		return nil
@@ -72,8 +73,15 @@ func openStore(cfg config, logger *slog.Logger) *session.Store {
 	return store
 }
 
-// knownSecrets are the API keys this process knows of: no stored session
-// may hold one.
+// heldSecrets are the secrets this process holds: the API keys it knows
+// of and the values of the secret-looking variables of its environment
+// (secrets.EnvValues). None reaches the editor, the model, a stored
+// session or a log line.
+func heldSecrets(cfg config) []string {
+	return append(knownSecrets(cfg), secrets.EnvValues(os.Environ())...)
+}
+
+// knownSecrets are the API keys this process knows of.
 func knownSecrets(cfg config) []string {
 	var out []string
 	add := func(s string) {

@@ -17,6 +17,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 	"github.com/dsh-acp/dsh-acp/tools/search"
@@ -67,6 +68,11 @@ type Config struct {
 	MaxTokens int
 	// Logger receives contained failures.
 	Logger *slog.Logger
+	// Redactor, when set, hides the process's secrets (known keys, the
+	// secret values of its environment) in what sessions send to the
+	// model; the same Redactor serves acp.Options (the editor) and
+	// session.StoreOptions (the disk).
+	Redactor *secrets.Redactor
 }
 
 // Factory returns the bridge.Factory that builds sessions from cfg.
@@ -154,6 +160,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	ag, err := agent.New(agent.Options{
 		Provider: model, Model: model.info, Pipeline: p, Scope: scope, Log: log,
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
+		Redactor: cfg.Redactor,
 	})
 	if err != nil {
 		return rt, err
