@@ -6,11 +6,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -293,5 +295,41 @@ func TestServerEnvironment(t *testing.T) {
 				t.Errorf("the server's environment:\n%s\nwant\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCloseStopsStrays: a server started as `sh -c 'stray & exec server'`
+// leaves a process of its own running beside it; Close stops it with the
+// server, politely first (SIGTERM to the whole group: the stray's trap
+// runs), and returns only once it is gone.
+func TestCloseStopsStrays(t *testing.T) {
+	dir := t.TempDir()
+	fifo, termFile := filepath.Join(dir, "stray.pid"), filepath.Join(dir, "terminated")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stray := fmt.Sprintf(`trap 'echo terminated > %s; exit 0' TERM; echo $$ > %s; sleep 1000 & wait`, termFile, fifo)
+	cfg := Server{Name: "strays", Command: "sh", Args: []string{"-c", "sh -c \"$1\" & exec \"$0\"", os.Args[0], stray},
+		Env: map[string]string{helperEnv: helperServer}}
+	s := newSession(t, []Server{cfg}, Options{})
+	pidText, err := os.ReadFile(fifo) // the stray's pid, once its trap is set
+	if err != nil {
+		t.Fatal(err)
+	}
+	strayPid, err := strconv.Atoi(strings.TrimSpace(string(pidText)))
+	if err != nil {
+		t.Fatalf("stray pid %q: %v", pidText, err)
+	}
+	fields := strings.Fields(presentation.JoinText(s.mustCall("mcp__strays__pids", `{}`).Content))
+	server, _ := strconv.Atoi(fields[0])
+	if gone(strayPid) || gone(server) {
+		t.Fatalf("stray %d or server %d not running before Close", strayPid, server)
+	}
+	if err := s.servers.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	waitGone(t, server, server, strayPid)
+	if got, err := os.ReadFile(termFile); err != nil || strings.TrimSpace(string(got)) != "terminated" {
+		t.Errorf("the stray was not asked to stop with SIGTERM first: %q, %v", got, err)
 	}
 }
