@@ -39,8 +39,10 @@ func instructionNames() []string {
 // given (CLAUDE.md is often a link to AGENTS.md) is given once; a file
 // that is empty, unreadable or not a regular file (a FIFO is never waited
 // on) is skipped, and so is one whose real path, every link followed,
-// lies outside the workspace root (a link to ~/.ssh/id_ed25519, or a
-// .github that links to a directory elsewhere). At most MaxInstructionFileBytes of a file and
+// lies outside the directory it was found in (a link to
+// ~/.ssh/id_ed25519, a .github that links to a directory elsewhere; a
+// home directory that is a git repository makes no key below it an
+// instruction of a project inside it). At most MaxInstructionFileBytes of a file and
 // MaxInstructionBytes of all of them are given, cut after a whole line,
 // with a note where a file was cut or left out; only a first line longer
 // than MaxInstructionFileBytes is cut inside, between characters. Invalid
@@ -66,11 +68,10 @@ func ProjectInstructions(cwd string) (string, error) {
 		left  []string
 		room  = MaxInstructionBytes
 	)
-	dirs := workspaceDirs(dir)
-	for _, d := range dirs {
+	for _, d := range workspaceDirs(dir) {
 		for _, name := range instructionNames() {
 			path := filepath.Join(d, name)
-			f, ok := readInstructionFile(path, dirs[0])
+			f, ok := readInstructionFile(path, d)
 			if !ok || f.duplicates(given) {
 				continue
 			}
@@ -151,12 +152,12 @@ func (f instructionFile) duplicates(given []instructionFile) bool {
 
 // readInstructionFile reads the first MaxInstructionFileBytes of the
 // regular file at path, when its real path (every link followed) lies
-// inside root: a link to ~/.ssh/id_ed25519 is no project instruction. It
+// inside dir: a link to ~/.ssh/id_ed25519 is no project instruction. It
 // opens without blocking, so a FIFO or a device is skipped, never waited
 // on (workspace.ReadFileWithin). ok is false when the file lies outside,
 // cannot be read, is not a regular file, or holds only white space.
-func readInstructionFile(path, root string) (f instructionFile, ok bool) {
-	data, info, err := workspace.ReadFileWithin(path, MaxInstructionFileBytes, root)
+func readInstructionFile(path, dir string) (f instructionFile, ok bool) {
+	data, info, err := workspace.ReadFileWithin(path, MaxInstructionFileBytes, dir)
 	if err != nil || len(bytes.TrimSpace(data)) == 0 {
 		return f, false
 	}

@@ -91,3 +91,18 @@ func TestAFIFOLinkedFromInsideIsNotWaitedOn(t *testing.T) {
 		t.Errorf("ProjectInstructions = %q, %v", got, err)
 	}
 }
+
+// TestAnInstructionLinkLeavingItsDirectoryIsSkipped: with the repository
+// root above the project (a home directory kept in git), a project's
+// AGENTS.md linking to a key elsewhere under that root is still skipped:
+// a file counts only inside the directory it was found in.
+func TestAnInstructionLinkLeavingItsDirectoryIsSkipped(t *testing.T) {
+	home := tree(t, map[string]string{".git/": "", ".ssh/id_ed25519": "-----BEGIN OPENSSH PRIVATE KEY-----", "src/evil/CLAUDE.md": "kept"})
+	if err := os.Symlink("../../.ssh/id_ed25519", filepath.Join(home, "src", "evil", "AGENTS.md")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := agent.ProjectInstructions(filepath.Join(home, "src", "evil"))
+	if err != nil || got != "## CLAUDE.md\n\nkept" {
+		t.Errorf("ProjectInstructions = %q, %v", got, err)
+	}
+}
