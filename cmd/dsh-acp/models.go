@@ -74,11 +74,43 @@ func openStore(cfg config, logger *slog.Logger, red *secrets.Redactor) *session.
 }
 
 // heldSecrets are the secrets this process holds: the API keys it knows
-// of and the values of the secret-looking variables of its environment
-// (secrets.EnvValues). None reaches the editor, the model, a stored
-// session or a log line.
+// of, the values of the secret-looking variables of its environment
+// (secrets.EnvValues) and those the config file gives its servers
+// (configSecrets). None reaches the editor, the model, a stored session or
+// a log line.
 func heldSecrets(cfg config) []string {
-	return append(knownSecrets(cfg), secrets.EnvValues(os.Environ())...)
+	held := append(knownSecrets(cfg), secrets.EnvValues(os.Environ())...)
+	return append(held, configSecrets(cfg.settings)...)
+}
+
+// configSecrets are the secrets the config file holds for its servers:
+// the values of secret-looking env entries of MCP and language servers
+// (by the rule of secrets.EnvValues), and MCP headers named Authorization
+// or secret-looking, whole and without their scheme ("Bearer …").
+func configSecrets(f *configfile.File) []string {
+	var env, out []string
+	addEnv := func(m map[string]string) {
+		for k, v := range m {
+			env = append(env, k+"="+v)
+		}
+	}
+	for _, s := range f.MCPServers {
+		addEnv(s.Env)
+		for name, v := range s.Headers {
+			if !strings.EqualFold(name, "Authorization") && !secrets.IsSecretName(name) {
+				continue
+			}
+			for _, part := range []string{v, v[strings.IndexByte(v, ' ')+1:]} {
+				if part = strings.TrimSpace(part); len(part) >= secrets.MinValueLen {
+					out = append(out, part)
+				}
+			}
+		}
+	}
+	for _, s := range f.LanguageServers {
+		addEnv(s.Env)
+	}
+	return append(out, secrets.EnvValues(env)...)
 }
 
 // knownSecrets are the API keys this process knows of.
