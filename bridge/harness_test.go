@@ -186,7 +186,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 	e.c = acptest.Connect(t, func(ctx context.Context, r io.Reader, w io.Writer) error {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
 			b := bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "9.9.9-test", Factory: counted,
-				Defaults: bridge.Settings{Preset: o.preset}, Store: o.store, Models: o.models, Auth: o.auth})
+				Defaults: bridge.Settings{Preset: o.preset}, Store: o.store, Models: o.models, Auth: o.auth, Redactor: o.redactor})
 			e.mu.Lock()
 			e.b = b
 			e.mu.Unlock()

@@ -87,6 +87,29 @@ func (r *Redactor) Contains(text []byte) bool {
 	return false
 }
 
+// Pending returns how many bytes at the end of s could be the start of a
+// secret that the next piece of a stream completes: the length of the
+// longest suffix of s that is a proper prefix of a secret, 0 when there is
+// none. A stream shown piece by piece holds those bytes back until the
+// next piece (or its end), so a secret split across two pieces is still
+// seen whole and hidden. The bytes held back start where a secret would,
+// so they never split a UTF-8 character of a secret.
+func (r *Redactor) Pending(s string) int {
+	if r.Empty() {
+		return 0
+	}
+	longest := 0
+	for _, v := range r.values {
+		for i := max(len(s)-len(v)+1, 0); i < len(s) && len(s)-i > longest; i++ {
+			if s[i] == v[0] && strings.HasPrefix(v, s[i:]) {
+				longest = len(s) - i
+				break
+			}
+		}
+	}
+	return longest
+}
+
 // JSON returns the JSON text data with every secret inside its strings
 // (keys and values) replaced by Marker. Text that holds no secret is
 // returned as is, without being parsed (the common case costs one scan

@@ -55,3 +55,28 @@ func TestRedactorJSON(t *testing.T) {
 		t.Errorf("truncated JSON: err = %v", err)
 	}
 }
+
+func TestRedactorPending(t *testing.T) {
+	red := secrets.NewRedactor("sk-live-0123456789", "token-abc")
+	for _, tt := range []struct {
+		in   string
+		want int
+	}{
+		{"", 0},
+		{"nothing here", 0},
+		{"output sk-li", len("sk-li")},
+		{"output s", 1},
+		{"output tok", 3},
+		{"a whole sk-live-0123456789", 0}, // complete: the redactor hides it
+		{"sk-live-012345678", len("sk-live-012345678")},
+		{"x sk-live", len("sk-live")},
+	} {
+		if got := red.Pending(tt.in); got != tt.want {
+			t.Errorf("Pending(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+	var none *secrets.Redactor
+	if none.Pending("sk-li") != 0 {
+		t.Error("a nil Redactor holds something back")
+	}
+}

@@ -62,6 +62,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices, MCPRemote: true,
 		Defaults: bridge.Settings{Model: cfg.modelName(), Effort: cfg.llm.ReasoningEffort, Preset: cfg.preset},
 		Auth:     auth(cfg, catalog),
+		Redactor: red,
 	}
 
 	in := detach(io.in)
