@@ -1,9 +1,11 @@
 package acp
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
+	acpsdk "github.com/coder/acp-go-sdk"
 	"go.lsp.dev/jsonrpc2"
 )
 
@@ -25,7 +27,13 @@ func (s *ndjsonStream) writeMessage(msg jsonrpc2.Message, mark bool) (int64, err
 	if !s.takeTurn() {
 		return 0, errWritesAbandoned
 	}
-	buf := append(jsonrpc2.AppendMessage(s.wbuf[:0], msg), '\n')
+	buf, err := s.redacted(jsonrpc2.AppendMessage(s.wbuf[:0], msg))
+	if err != nil {
+		<-s.turn
+		s.log.Error("acp: a frame could not be redacted; it was not written", "error", err)
+		return 0, err
+	}
+	buf = append(buf, '\n')
 	n, err := s.writeOut(buf)
 	if errors.Is(err, errWritesAbandoned) {
 		s.wbuf = nil // still the abandoned Write's; the turn is never given back
@@ -47,6 +55,25 @@ func (s *ndjsonStream) writeMessage(msg jsonrpc2.Message, mark bool) (int64, err
 		s.fail(err)
 	}
 	return int64(n), err
+}
+
+// redacted returns frame, the encoding of msg, with every secret the
+// stream's Redactor knows replaced by secrets.Marker (see
+// Options.Redactor). A fs/write_text_file request is the exception: its
+// content is the file the editor writes, byte for byte. (jsonrpc2 hands
+// the stream calls of an unexported type, so the method is read from the
+// frame; only a frame holding a secret is looked into.)
+func (s *ndjsonStream) redacted(frame []byte) ([]byte, error) {
+	if !s.redact.Contains(frame) {
+		return frame, nil
+	}
+	var head struct {
+		Method string `json:"method"`
+	}
+	if err := json.Unmarshal(frame, &head); err == nil && head.Method == acpsdk.ClientMethodFsWriteTextFile {
+		return frame, nil
+	}
+	return s.redact.JSON(frame)
 }
 
 // takeTurn waits until no other frame is being written and reports true,

@@ -3,6 +3,8 @@ package acp
 import (
 	"log/slog"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // Options configures Serve. The zero value is ready to use.
@@ -19,6 +21,13 @@ type Options struct {
 	// come is abandoned (a client that stopped reading cannot hold the
 	// shutdown). Zero or negative means DefaultShutdownGrace.
 	ShutdownGrace time.Duration
+	// Redactor, when set, hides secrets (the model keys, the secret
+	// values of the environment) in every frame written: notifications,
+	// requests and answers alike, so no session/update, permission
+	// request or error message shows one. The one exception is a
+	// fs/write_text_file request, whose content is the file the editor
+	// writes and must arrive byte for byte.
+	Redactor *secrets.Redactor
 }
 
 // DefaultShutdownGrace is the ShutdownGrace of the zero Options. A client

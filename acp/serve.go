@@ -47,6 +47,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, newAgent func(*Conn) A
 
 	owed := newReplies()
 	stream := newNDJSONStream(r, w, opts.MaxLineBytes, log, owed)
+	stream.redact = opts.Redactor
 	rpc := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(stdCodec{}))
 	agent := newAgent(&Conn{rpc: rpc})
 	if agent == nil {

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // DefaultMaxLineBytes is the longest frame the server reads: 32 MiB, the
@@ -49,6 +51,9 @@ type ndjsonStream struct {
 	maxLine int
 	log     *slog.Logger
 	replies *replies
+	// redact hides secrets in every frame written (Options.Redactor);
+	// nil hides nothing.
+	redact *secrets.Redactor
 
 	line []byte // the current frame (see readLine); decoded requests borrow it until the next Read
 	buf  []byte // the buffer short lines are read into, reused from line to line

@@ -13,6 +13,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -74,6 +75,11 @@ type Options struct {
 	MaxTokens int
 	// Now is the clock (time.Now when nil), for today's date in the prompt.
 	Now func() time.Time
+	// Redactor, when set, hides secrets (the known keys, the secret values
+	// of the environment) in everything sent to the model: tool results,
+	// the system prompt with the project instructions, every message. The
+	// log keeps the text as it was.
+	Redactor *secrets.Redactor
 }
 
 // Agent runs one session's turns. Prompt may be called from any goroutine,
@@ -114,6 +120,9 @@ func New(opts Options) (*Agent, error) {
 	}
 	if opts.Platform == "" {
 		opts.Platform = runtime.GOOS + "/" + runtime.GOARCH
+	}
+	if !opts.Redactor.Empty() {
+		opts.Provider = redactingProvider{inner: opts.Provider, red: opts.Redactor}
 	}
 	return &Agent{opts: opts, logger: logger}, nil
 }

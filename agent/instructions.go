@@ -3,12 +3,12 @@ package agent
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"unicode/utf8"
+
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
 // Limits on what ProjectInstructions reads.
@@ -38,7 +38,11 @@ func instructionNames() []string {
 // A file that is the same file as, or has the same text as, one already
 // given (CLAUDE.md is often a link to AGENTS.md) is given once; a file
 // that is empty, unreadable or not a regular file (a FIFO is never waited
-// on) is skipped. At most MaxInstructionFileBytes of a file and
+// on) is skipped, and so is one whose real path, every link followed,
+// lies outside the directory it was found in (a link to
+// ~/.ssh/id_ed25519, a .github that links to a directory elsewhere; a
+// home directory that is a git repository makes no key below it an
+// instruction of a project inside it). At most MaxInstructionFileBytes of a file and
 // MaxInstructionBytes of all of them are given, cut after a whole line,
 // with a note where a file was cut or left out; only a first line longer
 // than MaxInstructionFileBytes is cut inside, between characters. Invalid
@@ -67,7 +71,7 @@ func ProjectInstructions(cwd string) (string, error) {
 	for _, d := range workspaceDirs(dir) {
 		for _, name := range instructionNames() {
 			path := filepath.Join(d, name)
-			f, ok := readInstructionFile(path)
+			f, ok := readInstructionFile(path, d)
 			if !ok || f.duplicates(given) {
 				continue
 			}
@@ -147,20 +151,13 @@ func (f instructionFile) duplicates(given []instructionFile) bool {
 }
 
 // readInstructionFile reads the first MaxInstructionFileBytes of the
-// regular file at path. It opens without blocking, so a FIFO or a device
-// is skipped, never waited on. ok is false when the file cannot be read,
-// is not a regular file, or holds only white space.
-func readInstructionFile(path string) (f instructionFile, ok bool) {
-	file, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return f, false
-	}
-	defer file.Close()
-	info, err := file.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return f, false
-	}
-	data, err := io.ReadAll(io.LimitReader(file, MaxInstructionFileBytes+1))
+// regular file at path, when its real path (every link followed) lies
+// inside dir: a link to ~/.ssh/id_ed25519 is no project instruction. It
+// opens without blocking, so a FIFO or a device is skipped, never waited
+// on (workspace.ReadFileWithin). ok is false when the file lies outside,
+// cannot be read, is not a regular file, or holds only white space.
+func readInstructionFile(path, dir string) (f instructionFile, ok bool) {
+	data, info, err := workspace.ReadFileWithin(path, MaxInstructionFileBytes, dir)
 	if err != nil || len(bytes.TrimSpace(data)) == 0 {
 		return f, false
 	}

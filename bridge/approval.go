@@ -21,7 +21,8 @@ const (
 
 // permissionOptions are the answers offered for an ask: once, and —
 // when rules can say what "always" means for the call — always, named by
-// what the rules cover ("Always allow `go test …` in this project").
+// what the rules cover ("Always allow `go test …` in this project"), its
+// control characters escaped (escapeControls).
 func permissionOptions(rules []policy.Rule) []acp.PermissionOption {
 	if len(rules) == 0 {
 		return []acp.PermissionOption{
@@ -33,7 +34,7 @@ func permissionOptions(rules []policy.Rule) []acp.PermissionOption {
 	for i, r := range rules {
 		subjects[i] = strings.TrimSuffix(r.Subject(), " in this project")
 	}
-	subject := strings.Join(subjects, " and ") + " in this project"
+	subject := escapeControls(strings.Join(subjects, " and ")) + " in this project"
 	return []acp.PermissionOption{
 		{OptionID: optionAllowOnce, Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
 		{OptionID: optionAllowAlways, Name: "Always allow " + subject, Kind: acp.PermissionOptionKindAllowAlways},
@@ -114,5 +115,6 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 func (s *liveSession) permissionToolCall(call session.ToolCall) acp.ToolCall {
 	card := NewMapper(MapperOptions{Cwd: s.mapper.opts.Cwd}).toolCall(call)
 	card.Status = ""
+	card.Title = escapeControls(card.Title)
 	return card
 }

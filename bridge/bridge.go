@@ -176,7 +176,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		s.close()
 		return nil, acp.InternalError("create session: %v", err)
 	}
-	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, ContextWindow: b.opts.ContextWindow, Replay: r.replay}, r.journal)
+	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
 	if r.replay {
 		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 		err := s.out.flush(flushCtx)

@@ -10,6 +10,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -128,4 +129,8 @@ type Options struct {
 	Auth Auth
 	// Logger receives what the bridge cannot tell the client.
 	Logger *slog.Logger
+	// Redactor is the one acp.Options.Redactor hides secrets in frames
+	// with; given here too, live command output holds back what could be
+	// the start of a secret until it is seen whole (MapperOptions.Redactor).
+	Redactor *secrets.Redactor
 }

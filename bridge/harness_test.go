@@ -35,6 +35,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/internal/procfs"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 	"go.lsp.dev/jsonrpc2"
@@ -81,16 +82,20 @@ type options struct {
 	// models and auth are the bridge's.
 	models func() []bridge.ModelChoice
 	auth   bridge.Auth
+	// redactor hides secrets toward the editor and the model, as
+	// cmd/dsh-acp's does.
+	redactor *secrets.Redactor
 }
 
 type option func(*options)
 
-func withProvider(p llm.Provider) option { return func(o *options) { o.provider = p } }
-func withPreset(p policy.Preset) option  { return func(o *options) { o.preset = p } }
-func withStore(st *session.Store) option { return func(o *options) { o.store = st } }
-func withState(dir string) option        { return func(o *options) { o.state = dir } }
-func withDir(dir string) option          { return func(o *options) { o.dir = dir } }
-func withAuth(a bridge.Auth) option      { return func(o *options) { o.auth = a } }
+func withProvider(p llm.Provider) option      { return func(o *options) { o.provider = p } }
+func withPreset(p policy.Preset) option       { return func(o *options) { o.preset = p } }
+func withStore(st *session.Store) option      { return func(o *options) { o.store = st } }
+func withState(dir string) option             { return func(o *options) { o.state = dir } }
+func withDir(dir string) option               { return func(o *options) { o.dir = dir } }
+func withAuth(a bridge.Auth) option           { return func(o *options) { o.auth = a } }
+func withRedactor(r *secrets.Redactor) option { return func(o *options) { o.redactor = r } }
 func withModels(m ...bridge.ModelChoice) option {
 	return func(o *options) { o.models = func() []bridge.ModelChoice { return m } }
 }
@@ -165,6 +170,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 		Preset:   o.preset,
 		StateDir: o.state,
 		Shell:    shell.Options{SpillDir: t.TempDir()}, // the real kill grace: SIGTERM must suffice
+		Redactor: o.redactor,
 	})
 	if o.wrap != nil {
 		factory = o.wrap(factory)
@@ -180,12 +186,12 @@ func newEnv(t *testing.T, opts ...option) *env {
 	e.c = acptest.Connect(t, func(ctx context.Context, r io.Reader, w io.Writer) error {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
 			b := bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "9.9.9-test", Factory: counted,
-				Defaults: bridge.Settings{Preset: o.preset}, Store: o.store, Models: o.models, Auth: o.auth})
+				Defaults: bridge.Settings{Preset: o.preset}, Store: o.store, Models: o.models, Auth: o.auth, Redactor: o.redactor})
 			e.mu.Lock()
 			e.b = b
 			e.mu.Unlock()
 			return b
-		}, acp.Options{})
+		}, acp.Options{Redactor: o.redactor})
 		if b := e.bridge(); b != nil {
 			b.Close()
 		}

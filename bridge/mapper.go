@@ -11,6 +11,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -28,6 +29,11 @@ type MapperOptions struct {
 	// ContextWindow is the model's context size in tokens, for usage
 	// updates; 0 sends none.
 	ContextWindow int64
+	// Redactor, when set, is the one that hides secrets in every frame
+	// (acp.Options.Redactor): live output holds back what could be the
+	// start of a secret until the next piece shows it whole, so a secret
+	// split across two pieces is hidden too.
+	Redactor *secrets.Redactor
 }
 
 // Mapper turns one session's events into session/update values
@@ -62,6 +68,9 @@ type callState struct {
 	streamed int
 	// output is what a client without the terminal convention is shown.
 	output string
+	// held is the end of the live output not shown yet: it could be the
+	// start of a secret (see MapperOptions.Redactor).
+	held string
 }
 
 // NewMapper returns a Mapper with no calls in flight.
@@ -69,8 +78,18 @@ func NewMapper(opts MapperOptions) *Mapper {
 	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}}
 }
 
-// Map returns the updates ev produces: none, one, or (rarely) more.
+// Map returns the updates ev produces: none, one, or (rarely) more. Every
+// title in them has its control characters escaped (escapeControls).
 func (m *Mapper) Map(ev session.Event) []acp.Update {
+	updates := m.mapEvent(ev)
+	for i, u := range updates {
+		updates[i] = escapeTitle(u)
+	}
+	return updates
+}
+
+// mapEvent returns the updates ev produces, titles as they came.
+func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	switch p := ev.Payload.(type) {
 	case session.AssistantChunk:
 		if p.Text == "" {
@@ -293,13 +312,19 @@ func (m *Mapper) toolOutput(p session.ToolOutput) []acp.Update {
 		return nil
 	}
 	state.streamed += len(p.Output)
+	shown := state.held + p.Output
+	n := len(shown) - m.opts.Redactor.Pending(shown)
+	shown, state.held = shown[:n], shown[n:]
+	if shown == "" {
+		return nil
+	}
 	if m.opts.Terminal {
 		return []acp.Update{acp.ToolCallUpdate{
 			ToolCallID: p.CallID,
-			Meta:       &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: p.CallID, Data: p.Output}},
+			Meta:       &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: p.CallID, Data: shown}},
 		}}
 	}
-	state.output = keepTail(state.output+p.Output, liveOutputTail)
+	state.output = keepTail(state.output+shown, liveOutputTail)
 	return []acp.Update{acp.ToolCallUpdate{
 		ToolCallID: p.CallID,
 		Content:    []acp.ToolCallContent{textItem(consoleFence(state.output))},

@@ -10,6 +10,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -185,6 +186,23 @@ func TestMapperToolCards(t *testing.T) {
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"h"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"i\n"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_output":{"terminal_id":"c1","data":""},"terminal_exit":{"terminal_id":"c1","exit_code":0}}}`,
+			},
+		},
+		{
+			name: "a secret split across output pieces is held back until whole; the rest shows at the end",
+			opts: bridge.MapperOptions{Cwd: cwd, Terminal: true, Redactor: secrets.NewRedactor("sk-live-0123456789")},
+			events: []session.Payload{
+				session.ToolCall{CallID: "c1", Name: "bash", Arguments: bashArgs, View: bash},
+				session.ToolOutput{CallID: "c1", Output: "key: sk-li"},
+				session.ToolOutput{CallID: "c1", Output: "ve"},
+				session.ToolOutput{CallID: "c1", Output: "-0123456789\nnext sk-"},
+				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "key: sk-live-0123456789\nnext sk-", ExitCode: code(0)}},
+			},
+			want: []string{
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
+				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"key: "}}}`,
+				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"sk-live-0123456789\nnext "}}}`,
+				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_output":{"terminal_id":"c1","data":"sk-"},"terminal_exit":{"terminal_id":"c1","exit_code":0}}}`,
 			},
 		},
 		{

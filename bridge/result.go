@@ -90,7 +90,7 @@ func (m *Mapper) terminalResult(id string, status acp.ToolCallStatus, state *cal
 	}
 	data := v.Output
 	if state.streamed > 0 {
-		data = "" // the output was shown as it arrived
+		data = state.held // the rest was shown as it arrived
 	}
 	meta := &acp.ToolCallUpdateMeta{TerminalOutput: &acp.TerminalOutput{TerminalID: id, Data: data}}
 	switch {

@@ -130,7 +130,7 @@ func (b *Bridge) ListSessions(_ context.Context, req acpsdk.ListSessionsRequest)
 	for _, m := range metas[start:end] {
 		page.Sessions = append(page.Sessions, acp.SessionInfo{
 			SessionID: m.ID, Cwd: m.Cwd, AdditionalDirectories: m.AdditionalDirectories,
-			Title: m.Title, UpdatedAt: m.Updated.UTC().Format(time.RFC3339),
+			Title: escapeControls(m.Title), UpdatedAt: m.Updated.UTC().Format(time.RFC3339),
 		})
 	}
 	if end < len(metas) {

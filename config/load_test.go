@@ -140,6 +140,8 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`c.toml:1: language_servers.zls.command: a language server needs a command: the program and its arguments, such as ["gopls"]`}},
 		{"a language server's bad extension", "[language_servers.zls]\ncommand = ['zls']\nextensions = ['zig']\n",
 			[]string{`c.toml:3: language_servers.zls.extensions: "zig" is not a file name extension (like ".go")`}},
+		{"a language server's bad env name", "[language_servers.zls]\ncommand = ['zls']\nextensions = ['.zig']\nenv = { 'A=B' = 'x' }\n",
+			[]string{`c.toml:4: language_servers.zls.env."A=B": "A=B" cannot be an environment variable name`}},
 		{"unknown provider", "\n[models.qwen]\nprovider = 'locl'\n",
 			[]string{`c.toml:3: models.qwen.provider: unknown provider "locl" (known: deepseek, openai)`}},
 		{"no provider", "[models.qwen]\nid = 'qwen'\n", []string{"c.toml:1: models.qwen: provider is missing: name one of deepseek, openai"}},
@@ -254,6 +256,7 @@ headers = { Authorization = "Bearer k" }
 [language_servers.zls]
 command = ["zls"]
 extensions = [".zig", ".zon"]
+env = { ZIG_GLOBAL_CACHE_DIR = "/tmp/zig" }
 
 [language_servers.clangd]
 disabled = true
@@ -269,7 +272,7 @@ disabled = true
 		t.Errorf("MCP servers = %+v, want %+v", f.MCPServers, want)
 	}
 	wantLS := []LanguageServer{
-		{Name: "zls", Command: []string{"zls"}, Extensions: []string{".zig", ".zon"}, LanguageID: "zig"},
+		{Name: "zls", Command: []string{"zls"}, Extensions: []string{".zig", ".zon"}, LanguageID: "zig", Env: map[string]string{"ZIG_GLOBAL_CACHE_DIR": "/tmp/zig"}},
 		{Name: "clangd", Disabled: true},
 	}
 	if !reflect.DeepEqual(f.LanguageServers, wantLS) {

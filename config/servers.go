@@ -10,7 +10,9 @@ import (
 // a command to start (stdio), or a URL to reach (streamable HTTP or SSE).
 type MCPServer struct {
 	Name string
-	// Command, Args and Env start a stdio server.
+	// Command, Args and Env start a stdio server. Env is set on top of
+	// the agent's environment without secrets (the model keys never pass,
+	// other secret-looking names only through DSH_SHELL_ENV_ALLOW).
 	Command string
 	Args    []string
 	Env     map[string]string
@@ -33,7 +35,11 @@ type LanguageServer struct {
 	Extensions []string
 	// LanguageID is the LSP language id of its files ("go").
 	LanguageID string
-	Disabled   bool
+	// Env is set in its environment, on top of the agent's without
+	// secrets (the model keys never pass, other secret-looking names only
+	// through DSH_SHELL_ENV_ALLOW).
+	Env      map[string]string
+	Disabled bool
 }
 
 type rawMCPServer struct {
@@ -46,16 +52,18 @@ type rawMCPServer struct {
 }
 
 type rawLanguageServer struct {
-	Command    []string `toml:"command"`
-	Extensions []string `toml:"extensions"`
-	LanguageID *string  `toml:"language_id"`
-	Disabled   *bool    `toml:"disabled"`
+	Command    []string          `toml:"command"`
+	Extensions []string          `toml:"extensions"`
+	LanguageID *string           `toml:"language_id"`
+	Env        map[string]string `toml:"env"`
+	Disabled   *bool             `toml:"disabled"`
 }
 
 // mcpServer checks one [mcp_servers.<name>] table.
 func (b *builder) mcpServer(name string, raw rawMCPServer) MCPServer {
 	at := func(key ...string) []string { return append([]string{"mcp_servers", name}, key...) }
 	s := MCPServer{Name: name, Args: raw.Args, Env: raw.Env, Headers: raw.Headers}
+	b.envNames(at("env"), raw.Env)
 	switch {
 	case raw.Command != nil && raw.URL != nil:
 		b.fail(at(), "give command (a stdio server) or url (a remote one), not both")
@@ -93,7 +101,8 @@ func (b *builder) mcpServer(name string, raw rawMCPServer) MCPServer {
 // languageServer checks one [language_servers.<name>] table.
 func (b *builder) languageServer(name string, raw rawLanguageServer) LanguageServer {
 	at := func(key ...string) []string { return append([]string{"language_servers", name}, key...) }
-	s := LanguageServer{Name: name, Command: raw.Command, Extensions: raw.Extensions}
+	s := LanguageServer{Name: name, Command: raw.Command, Extensions: raw.Extensions, Env: raw.Env}
+	b.envNames(at("env"), raw.Env)
 	if raw.Disabled != nil {
 		s.Disabled = *raw.Disabled
 	}
@@ -118,6 +127,16 @@ func (b *builder) languageServer(name string, raw rawLanguageServer) LanguageSer
 		s.LanguageID = strings.TrimPrefix(s.Extensions[0], ".")
 	}
 	return s
+}
+
+// envNames checks the variable names of a server's env table: each must
+// be a name a process environment can hold.
+func (b *builder) envNames(at []string, env map[string]string) {
+	for name := range env {
+		if name == "" || strings.ContainsAny(name, "=\x00") {
+			b.fail(append(at, name), "%q cannot be an environment variable name", name)
+		}
+	}
 }
 
 // String names the server for messages.

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"log/slog"
 	"regexp"
-	"slices"
 	"strings"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // Redacted replaces each secret a [Redactor] removes.
-const Redacted = "[REDACTED]"
+const Redacted = secrets.Marker
 
 // MinSecretLen is the shortest configured secret a [Redactor] hides by
 // value. Shorter "keys" (the "x" a local server that needs no key is
@@ -41,23 +42,22 @@ var (
 //	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{ReplaceAttr: red.ReplaceAttr}))
 //	fmt.Fprintln(os.Stderr, red.String(err.Error()))
 type Redactor struct {
-	// secrets are hidden by value, longest first so a secret containing
-	// another is hidden whole.
-	secrets []string
+	// known hides the configured secrets by value (the one literal
+	// redactor the editor, model and disk sides use too).
+	known *secrets.Redactor
 }
 
-// NewRedactor returns a Redactor hiding secrets (trimmed of white space;
+// NewRedactor returns a Redactor hiding values (trimmed of white space;
 // those shorter than MinSecretLen are ignored) in addition to bearer
 // tokens and sk-style keys.
-func NewRedactor(secrets ...string) Redactor {
+func NewRedactor(values ...string) Redactor {
 	var keep []string
-	for _, s := range secrets {
-		if s = strings.TrimSpace(s); len(s) >= MinSecretLen && !slices.Contains(keep, s) {
+	for _, s := range values {
+		if s = strings.TrimSpace(s); len(s) >= MinSecretLen {
 			keep = append(keep, s)
 		}
 	}
-	slices.SortFunc(keep, func(a, b string) int { return len(b) - len(a) })
-	return Redactor{secrets: keep}
+	return Redactor{known: secrets.NewRedactor(keep...)}
 }
 
 // Redactor returns the Redactor for c: it hides c.APIKey, bearer tokens
@@ -66,9 +66,7 @@ func (c Config) Redactor() Redactor { return NewRedactor(c.APIKey) }
 
 // String returns s with every secret replaced by Redacted.
 func (r Redactor) String(s string) string {
-	for _, secret := range r.secrets {
-		s = strings.ReplaceAll(s, secret, Redacted)
-	}
+	s = r.known.String(s)
 	s = bearerToken.ReplaceAllString(s, "${1}${2}"+Redacted)
 	return skKey.ReplaceAllString(s, Redacted)
 }

@@ -15,26 +15,38 @@ const maxReported = 20
 // AfterWrite tells path's language server that the file now holds text
 // (didOpen or didChange, then didSave), waits for the file's diagnostics
 // (pulled when the server supports it, else the next publication for this
-// version, at most Options.Settle), and returns the errors that were not
+// version), and returns the errors that were not
 // there before the write, one "path:line:col: message" line each under a
-// header. It returns "" when there is no server for the file or no new
+// header. The whole call waits at most Options.Settle, the server's start
+// included: a server that is still starting (or never answers initialize)
+// goes on starting in the background and the write gets no diagnostics.
+// It returns "" when there is no server for the file (yet) or no new
 // error, and a one-line note when the server is missing or failed (each
 // note once per session). It never fails.
 func (m *Manager) AfterWrite(ctx context.Context, path, text string) string {
 	abs := m.abs(path)
-	srv, reason := m.serverFor(ctx, abs, true)
+	// One budget for the whole wait, whatever state the server is in: a
+	// server still starting (or never answering initialize) goes on
+	// starting in the background, and the write returns.
+	budget, cancel := context.WithTimeout(ctx, m.opts.Settle)
+	defer cancel()
+	srv, reason := m.serverFor(budget, abs, true)
 	if srv == nil {
+		if budget.Err() != nil && ctx.Err() == nil {
+			m.opts.Logger.Info("language server not ready within the settle time", "path", abs, "settle", m.opts.Settle)
+		}
 		return m.noteOnce(reason)
 	}
 	before, _ := srv.diags.get(abs)
-	version, since, err := srv.sync(ctx, abs, text, true)
+	version, since, err := srv.sync(budget, abs, text, true)
 	if err != nil {
+		if budget.Err() != nil {
+			return ""
+		}
 		m.opts.Logger.Warn("language server sync failed", "server", srv.cfg.Name, "path", abs, "err", err)
 		return m.crashNote(srv)
 	}
-	wctx, cancel := context.WithTimeout(ctx, m.opts.Settle)
-	defer cancel()
-	after, ok := srv.diagnostics(wctx, abs, version, since)
+	after, ok := srv.diagnostics(budget, abs, version, since)
 	if !ok {
 		if !srv.alive() {
 			return m.crashNote(srv)

@@ -9,9 +9,17 @@
 // references and symbols.
 //
 // A server that is missing, slow or crashing never fails a turn: every wait
-// is bounded (Options.StartTimeout, Options.Settle), a missing server is
-// reported once as a note, and a server that dies is restarted once before
-// the Manager gives up on it with a one-line note.
+// is bounded (Options.StartTimeout, Options.Settle; a write waits at most
+// Options.Settle, the server's start included, while the start goes on in
+// the background), a missing server is reported once as a note, and a
+// server that dies is restarted once before the Manager gives up on it
+// with a one-line note.
+//
+// A server runs in a process group of its own, with the agent's
+// environment minus its secrets (secrets.ServerEnviron: the model keys
+// never, other secret-looking names only through Options.EnvAllow) and
+// its ServerConfig.Env on top; stopping it stops the whole group (SIGTERM,
+// then SIGKILL after a grace).
 //
 // Positions: the model speaks 1-based lines and columns counted in Unicode
 // characters; LSP speaks 0-based lines and UTF-16 code units. The

@@ -3,6 +3,7 @@ package lsp_test
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
@@ -13,7 +14,8 @@ import (
 // fakeServerEnv, when set, makes the test binary a fake language server
 // instead of running the tests: "hang" never answers initialize; "silent"
 // starts but never publishes a diagnostic; "pull" answers pulled
-// diagnostics with one error.
+// diagnostics with one error; "env" publishes, for every file opened, one
+// error whose message tells the server's environment (envServer).
 const fakeServerEnv = "DSH_ACP_LSP_FAKE_SERVER"
 
 func TestMain(m *testing.M) {
@@ -31,11 +33,41 @@ func runFakeServer(mode string) {
 		select {}
 	}
 	var srv protocol.Server = silentServer{}
-	if mode == "pull" {
+	env := &envServer{}
+	switch mode {
+	case "pull":
 		srv = pullServer{}
+	case "env":
+		srv = env
 	}
-	_, conn, _ := protocol.NewServer(context.Background(), srv, jsonrpc2.NewHeaderStream(stdio{}))
+	_, conn, client := protocol.NewServer(context.Background(), srv, jsonrpc2.NewHeaderStream(stdio{}))
+	env.client = client
 	<-conn.Done()
+}
+
+// envNames are the variables an envServer tells of.
+var envNames = []string{"DSH_API_KEY", "AWS_SECRET_ACCESS_KEY", "PLAIN_SETTING", "CONFIGURED_TOKEN"}
+
+// envServer publishes, for each file opened, one error whose message is
+// "NAME=value" (or "NAME unset") for each of envNames, space-separated.
+type envServer struct {
+	silentServer
+	client protocol.Client
+}
+
+func (s *envServer) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
+	var words []string
+	for _, name := range envNames {
+		if v, ok := os.LookupEnv(name); ok {
+			words = append(words, name+"="+v)
+		} else {
+			words = append(words, name+" unset")
+		}
+	}
+	return s.client.PublishDiagnostics(ctx, &protocol.PublishDiagnosticsParams{
+		URI: p.TextDocument.URI, Version: protocol.NewOptional(p.TextDocument.Version),
+		Diagnostics: []protocol.Diagnostic{{Severity: protocol.DiagnosticSeverityError, Message: protocol.String(strings.Join(words, " "))}},
+	})
 }
 
 // silentServer initializes and ignores every notification.

@@ -177,7 +177,7 @@ func (m *Manager) restart(sl *slot, key slotKey, cfg ServerConfig) {
 // launch starts sl's server and publishes the outcome. Close cancels a
 // start in progress; a server that starts after Close is stopped at once.
 func (m *Manager) launch(sl *slot, key slotKey, cfg ServerConfig) {
-	s, err := startServer(m.base, cfg, key.root, m.opts.Logger, m.opts.StartTimeout)
+	s, err := startServer(m.base, cfg, key.root, m.opts.EnvAllow, m.opts.Logger, m.opts.StartTimeout)
 	m.mu.Lock()
 	if err == nil && m.closed {
 		m.mu.Unlock()

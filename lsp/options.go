@@ -25,14 +25,20 @@ type Options struct {
 	// Logger receives the servers' log messages and the Manager's own
 	// diagnostics of its work; nil discards them.
 	Logger *slog.Logger
-	// Settle bounds how long AfterWrite and the diagnostics tool wait for
-	// a server's diagnostics of a file.
+	// Settle bounds how long the diagnostics tool waits for a server's
+	// diagnostics of a file, and AfterWrite's whole wait, a server's
+	// start included: a write never waits longer for a server.
 	Settle time.Duration
 	// StartTimeout bounds how long a server may take to start and answer
 	// initialize.
 	StartTimeout time.Duration
 	// CallTimeout bounds one definition, references or symbols request.
 	CallTimeout time.Duration
+	// EnvAllow lets secret-looking variables of the agent's environment
+	// into the servers' environments: names or path.Match patterns,
+	// matched case-insensitively (see secrets.ParseAllow). The agent's
+	// model keys are never let through.
+	EnvAllow []string
 	// ReadFile reads a file the tools ask about (to sync it before a
 	// query) or a server points to (to show its line); nil reads the disk.
 	// A session whose file tools go through the editor passes the same
@@ -54,6 +60,11 @@ type ServerConfig struct {
 	// LanguageID is the LSP language id of the files ("go"). Servers that
 	// serve several languages get it per extension from languageIDs.
 	LanguageID string
+	// Env is set in the server's environment, on top of the agent's own
+	// without secrets (secrets.Withheld: the model keys never, other
+	// secret-looking names unless Options.EnvAllow lets them through):
+	// what Env names always passes.
+	Env map[string]string
 }
 
 // Defaults returns the built-in servers. Each is used only when its

@@ -20,9 +20,9 @@ type process struct {
 	exited chan struct{} // closed once the program has exited and been reaped
 }
 
-// startProcess runs argv in dir, in a process group of its own so that
-// whatever it starts can be stopped with it.
-func startProcess(argv []string, dir string) (*process, error) {
+// startProcess runs argv in dir with the environment env, in a process
+// group of its own so that whatever it starts can be stopped with it.
+func startProcess(argv []string, dir string, env []string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty command")
 	}
@@ -43,6 +43,7 @@ func startProcess(argv []string, dir string) (*process, error) {
 	p := &process{stdin: inW, stdout: outR, stderr: &tailBuffer{max: 4 << 10}, exited: make(chan struct{})}
 	p.cmd = exec.Command(path, argv[1:]...) //nolint:gosec // the configured language server
 	p.cmd.Dir = dir
+	p.cmd.Env = env
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, p.stderr
 	ownGroup(p.cmd)
 	err = p.cmd.Start()

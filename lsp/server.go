@@ -14,6 +14,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // server is one running language server for one workspace root.
@@ -38,9 +40,10 @@ type document struct {
 }
 
 // startServer runs cfg's program for root and initializes it, within
-// timeout.
-func startServer(ctx context.Context, cfg ServerConfig, root string, log *slog.Logger, timeout time.Duration) (*server, error) {
-	proc, err := startProcess(cfg.Command, root)
+// timeout. The program's environment is the agent's without the secrets
+// the rule withholds (envAllow may let some through), with cfg.Env on top.
+func startServer(ctx context.Context, cfg ServerConfig, root string, envAllow []string, log *slog.Logger, timeout time.Duration) (*server, error) {
+	proc, err := startProcess(cfg.Command, root, secrets.ServerEnviron(os.Environ(), envAllow, cfg.Env))
 	if err != nil {
 		return nil, err
 	}

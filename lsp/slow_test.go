@@ -50,6 +50,34 @@ func TestSlowServersAreBounded(t *testing.T) {
 	})
 }
 
+// TestAfterWriteNeverWaitsForAStartPastTheSettleTime: a server that never
+// answers initialize holds a write no longer than the settle time, however
+// long its start may take; it goes on starting in the background. The
+// hang guard is far shorter than the start timeout, so a write waiting for
+// the start fails the test.
+func TestAfterWriteNeverWaitsForAStartPastTheSettleTime(t *testing.T) {
+	m, root := fakeManager(t, "hang", lsp.Options{StartTimeout: 100 * hangGuard, Settle: 10 * time.Millisecond})
+	path := filepath.Join(root, "a.go")
+	if err := os.WriteFile(path, []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string, 2)
+	for range 2 { // the second write finds the server still starting
+		go func() { done <- m.AfterWrite(context.Background(), path, "package a\n") }()
+		select {
+		case got := <-done:
+			if got != "" {
+				t.Errorf("AfterWrite = %q, want nothing while the server starts", got)
+			}
+		case <-time.After(hangGuard):
+			t.Fatal("AfterWrite waits for a server that never answers initialize")
+		}
+	}
+	if pids := m.PIDs(); len(pids) != 0 {
+		t.Errorf("the server reads as started (%v); it never answered initialize", pids)
+	}
+}
+
 func TestAfterReadNeverWaitsForAStart(t *testing.T) {
 	m, root := fakeManager(t, "hang", lsp.Options{StartTimeout: hangGuard})
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
@@ -73,7 +101,12 @@ func TestPulledDiagnostics(t *testing.T) {
 
 func TestAfterReadOpensFilesOnARunningServer(t *testing.T) {
 	m, root := fakeManager(t, "silent", lsp.Options{Settle: time.Millisecond})
-	write(t, m, root, "a.go", "package a\n") // starts the server and waits for it
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The diagnostics tool waits for the server's start (a write would
+	// not: its wait is bounded by the settle time, start included).
+	newToolFixture(t, m).call(t, lsp.DiagnosticsName, lsp.DiagnosticsArgs{Path: "a.go"})
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	b := filepath.Join(root, "b.go")

@@ -73,7 +73,7 @@ func directSession(b *testing.B, cfg Server) *sdk.ClientSession {
 	var transport sdk.Transport = &sdk.StreamableClientTransport{Endpoint: cfg.URL}
 	var proc *process
 	if cfg.Command != "" {
-		p, t, err := newProcess(cfg) // only to start the helper in its own group, killed below
+		p, t, err := newProcess(cfg, nil) // only to start the helper in its own group, killed below
 		if err != nil {
 			b.Fatal(err)
 		}

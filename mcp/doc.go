@@ -22,4 +22,11 @@
 // working. Each tool is named mcp__<server>__<tool> (see ToolName), asks
 // for approval under every preset but full access, and renders the
 // server's text, image and resource content as the call's result.
+//
+// A stdio server runs in a process group of its own, with the agent's
+// environment minus its secrets (secrets.ServerEnviron: the model keys
+// never, other secret-looking names only through Options.EnvAllow) and the
+// Env its configuration names on top. Close, and a server's own exit, stop
+// the whole group: SIGTERM, then SIGKILL after a grace, so the processes a
+// server started die with it.
 package mcp

@@ -5,10 +5,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"slices"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // terminateAfter is how long closing a stdio server waits for it to exit
@@ -31,22 +32,16 @@ type process struct {
 }
 
 // newProcess prepares cfg's command and its transport; nothing runs until
-// the transport connects.
-func newProcess(cfg Server) (*process, *sdk.CommandTransport, error) {
+// the transport connects. The command's environment is the agent's without
+// the secrets the rule withholds (envAllow may let some through), with
+// cfg.Env on top.
+func newProcess(cfg Server, envAllow []string) (*process, *sdk.CommandTransport, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, nil, fmt.Errorf("stderr pipe: %w", err)
 	}
 	cmd := exec.Command(cfg.Command, cfg.Args...)
-	cmd.Env = os.Environ()
-	keys := make([]string, 0, len(cfg.Env))
-	for k := range cfg.Env {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		cmd.Env = append(cmd.Env, k+"="+cfg.Env[k])
-	}
+	cmd.Env = secrets.ServerEnviron(os.Environ(), envAllow, cfg.Env)
 	cmd.Dir = cfg.Dir
 	cmd.Stderr = w
 	ownGroup(cmd)

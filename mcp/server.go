@@ -18,8 +18,10 @@ const (
 type Server struct {
 	// Name identifies the server in tool names and reports.
 	Name string
-	// Command, Args and Env start a stdio server; Env adds to (and
-	// overrides) the agent's own environment.
+	// Command, Args and Env start a stdio server. Its environment is the
+	// agent's without secrets (secrets.Withheld: the model keys never,
+	// other secret-looking names unless Options.EnvAllow lets them
+	// through), with Env on top: what Env names always passes.
 	Command string
 	Args    []string
 	Env     map[string]string
@@ -77,6 +79,11 @@ type Options struct {
 	// ConnectTimeout bounds each server's start; 0 means
 	// DefaultConnectTimeout.
 	ConnectTimeout time.Duration
+	// EnvAllow lets secret-looking variables of the agent's environment
+	// into stdio servers' environments: names or path.Match patterns,
+	// matched case-insensitively (see secrets.ParseAllow). The agent's
+	// model keys are never let through.
+	EnvAllow []string
 }
 
 func (o Options) logger() *slog.Logger {

@@ -73,7 +73,7 @@ func (s *Servers) connect(ctx context.Context, cfg Server) (*conn, error) {
 	})
 	var transport sdk.Transport
 	if kind == TransportStdio {
-		proc, t, err := newProcess(cfg)
+		proc, t, err := newProcess(cfg, s.opts.EnvAllow)
 		if err != nil {
 			return nil, fmt.Errorf("MCP server %q: %w", cfg.Name, err)
 		}

@@ -6,11 +6,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -18,7 +20,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
-var testToolNames = []string{"add_tool", "block", "crash", "echo", "fail", "image", "pids", "resource"}
+var testToolNames = []string{"add_tool", "block", "crash", "echo", "env", "fail", "image", "pids", "resource"}
 
 // TestTestServer runs the same calls against the SDK-built server over
 // stdio (the test binary re-executed), streamable HTTP and SSE.
@@ -266,5 +268,68 @@ func TestCloseLeavesNoProcess(t *testing.T) {
 	waitGone(t, server, server, child)
 	if r := s.mustCall("mcp__parent__echo", `{"text":"late"}`); !r.IsError || r.Code() != CodeServerStopped {
 		t.Errorf("call after Close: isError %v code %q", r.IsError, r.Code())
+	}
+}
+
+// TestServerEnvironment: a stdio server never sees the agent's model key
+// nor another secret of its environment, unless EnvAllow lets the latter
+// through; it does see what its configuration names.
+func TestServerEnvironment(t *testing.T) {
+	t.Setenv("DSH_API_KEY", "sk-model-key-0123456789")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "aws-secret-0123456789")
+	t.Setenv("PLAIN_SETTING", "plain")
+	const names = `{"text":"DSH_API_KEY AWS_SECRET_ACCESS_KEY PLAIN_SETTING CONFIGURED_TOKEN"}`
+	for _, tt := range []struct {
+		name  string
+		allow []string
+		want  string
+	}{
+		{"scrubbed", nil, "DSH_API_KEY unset\nAWS_SECRET_ACCESS_KEY unset\nPLAIN_SETTING=plain\nCONFIGURED_TOKEN=configured"},
+		{"allowed", []string{"aws_*", "DSH_*"}, "DSH_API_KEY unset\nAWS_SECRET_ACCESS_KEY=aws-secret-0123456789\nPLAIN_SETTING=plain\nCONFIGURED_TOKEN=configured"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := stdioServer("envs", nil)
+			cfg.Env["CONFIGURED_TOKEN"] = "configured"
+			s := newSession(t, []Server{cfg}, Options{EnvAllow: tt.allow})
+			if got := presentation.JoinText(s.mustCall("mcp__envs__env", names).Content); got != tt.want {
+				t.Errorf("the server's environment:\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCloseStopsStrays: a server started as `sh -c 'stray & exec server'`
+// leaves a process of its own running beside it; Close stops it with the
+// server, politely first (SIGTERM to the whole group: the stray's trap
+// runs), and returns only once it is gone.
+func TestCloseStopsStrays(t *testing.T) {
+	dir := t.TempDir()
+	fifo, termFile := filepath.Join(dir, "stray.pid"), filepath.Join(dir, "terminated")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stray := fmt.Sprintf(`trap 'echo terminated > %s; exit 0' TERM; echo $$ > %s; sleep 1000 & wait`, termFile, fifo)
+	cfg := Server{Name: "strays", Command: "sh", Args: []string{"-c", "sh -c \"$1\" & exec \"$0\"", os.Args[0], stray},
+		Env: map[string]string{helperEnv: helperServer}}
+	s := newSession(t, []Server{cfg}, Options{})
+	pidText, err := os.ReadFile(fifo) // the stray's pid, once its trap is set
+	if err != nil {
+		t.Fatal(err)
+	}
+	strayPid, err := strconv.Atoi(strings.TrimSpace(string(pidText)))
+	if err != nil {
+		t.Fatalf("stray pid %q: %v", pidText, err)
+	}
+	fields := strings.Fields(presentation.JoinText(s.mustCall("mcp__strays__pids", `{}`).Content))
+	server, _ := strconv.Atoi(fields[0])
+	if gone(strayPid) || gone(server) {
+		t.Fatalf("stray %d or server %d not running before Close", strayPid, server)
+	}
+	if err := s.servers.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	waitGone(t, server, server, strayPid)
+	if got, err := os.ReadFile(termFile); err != nil || strings.TrimSpace(string(got)) != "terminated" {
+		t.Errorf("the stray was not asked to stop with SIGTERM first: %q, %v", got, err)
 	}
 }

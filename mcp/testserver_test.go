@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -26,7 +27,7 @@ var emptySchema = json.RawMessage(`{"type":"object"}`)
 
 // newTestServer returns an MCP server with the tools the tests call:
 // echo, fail (an isError result), image, resource, block (until its call is
-// cancelled), crash, add_tool (announces a new tool) and pids.
+// cancelled), crash, add_tool (announces a new tool), env and pids.
 func newTestServer(h testHooks) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "dsh-test", Version: "1"}, nil)
 	text := func(t string) *sdk.CallToolResult {
@@ -76,6 +77,22 @@ func newTestServer(h testHooks) *sdk.Server {
 			s.AddTool(&sdk.Tool{Name: "extra", Description: "Added later.", InputSchema: emptySchema},
 				func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return text("extra"), nil })
 			return text("added"), nil
+		})
+	s.AddTool(&sdk.Tool{Name: "env", Description: "The server's environment: one NAME=value (or NAME unset) line per name in text.", InputSchema: objectSchema},
+		func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			var args struct{ Text string }
+			if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+				return nil, err
+			}
+			var lines []string
+			for _, name := range strings.Fields(args.Text) {
+				if v, ok := os.LookupEnv(name); ok {
+					lines = append(lines, name+"="+v)
+				} else {
+					lines = append(lines, name+" unset")
+				}
+			}
+			return text(strings.Join(lines, "\n")), nil
 		})
 	s.AddTool(&sdk.Tool{Name: "pids", Description: "Process ids.", InputSchema: emptySchema},
 		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // Permissions of everything the store creates: the user's own.
@@ -72,11 +74,11 @@ type Store struct {
 
 // StoreOptions configures a Store. The zero value is ready to use.
 type StoreOptions struct {
-	// Secrets are literal strings never written: every occurrence in an
-	// event's text and in the index is replaced by "[REDACTED]". Empty
-	// strings are ignored. A secret split across two streamed pieces
-	// that were flushed separately is not recognized.
-	Secrets []string
+	// Redactor hides the secrets never written: every occurrence in an
+	// event's text and in the index is replaced by secrets.Marker
+	// ("[REDACTED]"). Nil writes everything as is. A secret split across
+	// two streamed pieces that were flushed separately is not recognized.
+	Redactor *secrets.Redactor
 	// Now stamps Created and Updated (time.Now when nil).
 	Now func() time.Time
 	// Logger receives warnings: skipped log lines, failed writes. Nothing
@@ -122,7 +124,7 @@ func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 	if dir == "" {
 		return nil, errors.New("open session store: no state directory")
 	}
-	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: newRedactor(opts.Secrets), journals: map[string]*Journal{}}
+	s := &Store{dir: dir, now: opts.Now, logger: opts.Logger, redact: redactor{red: opts.Redactor}, journals: map[string]*Journal{}}
 	if s.now == nil {
 		s.now = time.Now
 	}

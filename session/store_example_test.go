@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -16,7 +17,7 @@ func ExampleStore() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	store, err := session.OpenStore(dir, session.StoreOptions{Secrets: []string{"sk-secret"}})
+	store, err := session.OpenStore(dir, session.StoreOptions{Redactor: secrets.NewRedactor("sk-secret")})
 	if err != nil {
 		panic(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -62,13 +63,13 @@ type testStore struct {
 	clock *testClock
 }
 
-func newTestStore(t testing.TB, secrets ...string) *testStore {
+func newTestStore(t testing.TB, keys ...string) *testStore {
 	t.Helper()
 	ts := &testStore{dir: filepath.Join(t.TempDir(), "state"), log: &logBuffer{}, clock: newTestClock()}
 	s, err := session.OpenStore(ts.dir, session.StoreOptions{
-		Secrets: secrets,
-		Now:     ts.clock.Now,
-		Logger:  slog.New(slog.NewTextHandler(ts.log, nil)),
+		Redactor: secrets.NewRedactor(keys...),
+		Now:      ts.clock.Now,
+		Logger:   slog.New(slog.NewTextHandler(ts.log, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	configfile "github.com/dsh-acp/dsh-acp/config"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
-	"github.com/dsh-acp/dsh-acp/tools/shell"
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // errHelp means --help was asked for and printed.
@@ -183,7 +183,7 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	if err := cfg.llm.Validate(); err != nil {
 		return cfg, err
 	}
-	allow, err := shell.ParseEnvAllow(env.get("DSH_SHELL_ENV_ALLOW"))
+	allow, err := secrets.ParseAllow(env.get("DSH_SHELL_ENV_ALLOW"))
 	if err != nil {
 		return cfg, err
 	}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
+
+	"github.com/dsh-acp/dsh-acp/llm"
 )
 
 // openLogger returns the logger: to the log file when one is set, else to
@@ -18,8 +20,8 @@ func openLogger(cfg config, stderr io.Writer) (*slog.Logger, func(), error) {
 		}
 		w, closeLog = f, func() { f.Close() }
 	}
-	// The key, and any bearer token a model server echoes, never reaches
-	// a log line.
-	redact := cfg.llm.Redactor()
+	// No secret the process holds, and no bearer token a model server
+	// echoes, reaches a log line.
+	redact := llm.NewRedactor(heldSecrets(cfg)...)
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.logLevel, ReplaceAttr: redact.ReplaceAttr})), closeLog, nil
 }

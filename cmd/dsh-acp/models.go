@@ -10,6 +10,7 @@ import (
 	configfile "github.com/dsh-acp/dsh-acp/config"
 	"github.com/dsh-acp/dsh-acp/internal/app"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -59,12 +60,12 @@ func auth(cfg config, catalog *app.Catalog) bridge.Auth {
 // openStore opens the session store under the state dir. A store that
 // cannot be opened is logged, and sessions then live in memory only: the
 // editor can still work, it just cannot list or load them.
-func openStore(cfg config, logger *slog.Logger) *session.Store {
+func openStore(cfg config, logger *slog.Logger, red *secrets.Redactor) *session.Store {
 	if cfg.stateDir == "" {
 		logger.Info("sessions are kept in memory only: there is no state directory (no home directory; set DSH_STATE_DIR)")
 		return nil
 	}
-	store, err := session.OpenStore(cfg.stateDir, session.StoreOptions{Secrets: knownSecrets(cfg), Logger: logger})
+	store, err := session.OpenStore(cfg.stateDir, session.StoreOptions{Redactor: red, Logger: logger})
 	if err != nil {
 		logger.Error("sessions will not be stored", "dir", cfg.stateDir, "err", err)
 		return nil
@@ -72,8 +73,47 @@ func openStore(cfg config, logger *slog.Logger) *session.Store {
 	return store
 }
 
-// knownSecrets are the API keys this process knows of: no stored session
-// may hold one.
+// heldSecrets are the secrets this process holds: the API keys it knows
+// of, the values of the secret-looking variables of its environment
+// (secrets.EnvValues) and those the config file gives its servers
+// (configSecrets). None reaches the editor, the model, a stored session or
+// a log line.
+func heldSecrets(cfg config) []string {
+	held := append(knownSecrets(cfg), secrets.EnvValues(os.Environ())...)
+	return append(held, configSecrets(cfg.settings)...)
+}
+
+// configSecrets are the secrets the config file holds for its servers:
+// the values of secret-looking env entries of MCP and language servers
+// (by the rule of secrets.EnvValues), and MCP headers named Authorization
+// or secret-looking, whole and without their scheme ("Bearer …").
+func configSecrets(f *configfile.File) []string {
+	var env, out []string
+	addEnv := func(m map[string]string) {
+		for k, v := range m {
+			env = append(env, k+"="+v)
+		}
+	}
+	for _, s := range f.MCPServers {
+		addEnv(s.Env)
+		for name, v := range s.Headers {
+			if !strings.EqualFold(name, "Authorization") && !secrets.IsSecretName(name) {
+				continue
+			}
+			for _, part := range []string{v, v[strings.IndexByte(v, ' ')+1:]} {
+				if part = strings.TrimSpace(part); len(part) >= secrets.MinValueLen {
+					out = append(out, part)
+				}
+			}
+		}
+	}
+	for _, s := range f.LanguageServers {
+		addEnv(s.Env)
+	}
+	return append(out, secrets.EnvValues(env)...)
+}
+
+// knownSecrets are the API keys this process knows of.
 func knownSecrets(cfg config) []string {
 	var out []string
 	add := func(s string) {
@@ -98,11 +138,12 @@ func knownSecrets(cfg config) []string {
 }
 
 // userCommandDirs holds the user's own slash commands:
-// $XDG_CONFIG_HOME/dsh-acp/commands (none without a config directory).
-func userCommandDirs(cfg config) []string {
+// $XDG_CONFIG_HOME/dsh-acp/commands, whose files must resolve inside the
+// config directory (none without a config directory).
+func userCommandDirs(cfg config) []app.CommandDir {
 	dir, err := configfile.Dir(cfg.env.get)
 	if err != nil || dir == "" {
 		return nil
 	}
-	return []string{filepath.Join(dir, "commands")}
+	return []app.CommandDir{{Dir: filepath.Join(dir, "commands"), Within: dir}}
 }

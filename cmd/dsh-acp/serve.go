@@ -13,6 +13,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 )
 
@@ -49,8 +50,10 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	})
 	defer listing.Wait()
 	defer stopListing()
-	store := openStore(cfg, logger)
-	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir,
+	// One Redactor for what goes to the editor, the model and the disk.
+	red := secrets.NewRedactor(heldSecrets(cfg)...)
+	store := openStore(cfg, logger, red)
+	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir, Redactor: red,
 		CommandDirs: userCommandDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
 		MCPServers: mcpServersOf(cfg.settings),
 		Shell:      shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
@@ -59,6 +62,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices, MCPRemote: true,
 		Defaults: bridge.Settings{Model: cfg.modelName(), Effort: cfg.llm.ReasoningEffort, Preset: cfg.preset},
 		Auth:     auth(cfg, catalog),
+		Redactor: red,
 	}
 
 	in := detach(io.in)
@@ -74,7 +78,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 		agent = &answeringAgent{Bridge: bridge.New(conn, opts)}
 		shutdown.Go(func() { shutDownOnCancel(ctx, served, agent, closeConn, logger) })
 		return agent
-	}, acp.Options{Logger: logger})
+	}, acp.Options{Logger: logger, Redactor: red})
 	close(served)
 	shutdown.Wait()
 	if agent != nil {

@@ -29,9 +29,9 @@ func languageServersOf(f *configfile.File) []lsp.ServerConfig {
 			servers = slices.Delete(servers, i, i+1)
 		case s.Disabled:
 		case i >= 0:
-			servers[i] = lsp.ServerConfig{Name: s.Name, Command: s.Command, Extensions: s.Extensions, LanguageID: s.LanguageID}
+			servers[i] = lsp.ServerConfig{Name: s.Name, Command: s.Command, Extensions: s.Extensions, LanguageID: s.LanguageID, Env: s.Env}
 		default:
-			servers = append(servers, lsp.ServerConfig{Name: s.Name, Command: s.Command, Extensions: s.Extensions, LanguageID: s.LanguageID})
+			servers = append(servers, lsp.ServerConfig{Name: s.Name, Command: s.Command, Extensions: s.Extensions, LanguageID: s.LanguageID, Env: s.Env})
 		}
 	}
 	return servers

@@ -49,3 +49,30 @@ extensions = [".zig"]
 		t.Errorf("MCP servers = %v", servers)
 	}
 }
+
+// TestConfigSecretsAreHeld: what the config file gives its servers as
+// credentials is redacted like the environment's secrets; what is not a
+// credential is not.
+func TestConfigSecretsAreHeld(t *testing.T) {
+	f, err := configfile.Parse("c.toml", []byte(`
+[mcp_servers.docs]
+command = "docs-mcp"
+env = { DOCS_TOKEN = "docs-token-0123456789", DOCS_REGION = "eu-west-region-1" }
+[mcp_servers.web]
+url = "https://mcp.example.com"
+headers = { Authorization = "Bearer web-bearer-0123456789", X-Trace = "trace-header-value" }
+[language_servers.zls]
+command = ["zls"]
+extensions = [".zig"]
+env = { ZLS_API_KEY = "zls-key-0123456789", ZLS_CACHE = "/tmp/zls" }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := configSecrets(f)
+	slices.Sort(got)
+	want := []string{"Bearer web-bearer-0123456789", "docs-token-0123456789", "web-bearer-0123456789", "zls-key-0123456789"}
+	if !slices.Equal(got, want) {
+		t.Errorf("configSecrets = %q, want %q", got, want)
+	}
+}

@@ -1,8 +1,7 @@
 package app
 
 import (
-	"errors"
-	"io/fs"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,10 +9,19 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
 // maxCommandFile bounds a prompt file read as a slash command.
 const maxCommandFile = 64 << 10
+
+// CommandDir is a directory of slash-command files, and the directory
+// their real paths must lie in: the workspace root for a project's
+// commands, the config directory for the user's.
+type CommandDir struct {
+	Dir    string
+	Within string
+}
 
 // LoadCommands reads the user's own slash commands: each Markdown file
 // name.md in dirs is the command /name, its text the prompt ($ARGUMENTS
@@ -22,21 +30,23 @@ const maxCommandFile = 64 << 10
 // otherwise its first line does. A later directory's command replaces an
 // earlier one of the same name, so a project's commands win over the
 // user's. A missing directory holds none; files with names that are not
-// a command's (letters, digits, - and _), too large, or unreadable are
-// skipped.
-func LoadCommands(dirs ...string) []bridge.CustomCommand {
+// a command's (letters, digits, - and _), too large, unreadable, not
+// regular files (a FIFO is never waited on) or leading outside their
+// directory's Within once links are followed (a project's .dsh/commands
+// linking to ~/.ssh) are skipped.
+func LoadCommands(dirs ...CommandDir) []bridge.CustomCommand {
 	byName := map[string]bridge.CustomCommand{}
 	for _, dir := range dirs {
-		entries, err := os.ReadDir(dir)
+		entries, err := os.ReadDir(dir.Dir)
 		if err != nil {
 			continue
 		}
 		for _, e := range entries {
 			name, ok := strings.CutSuffix(e.Name(), ".md")
-			if !ok || !commandName.MatchString(name) || !e.Type().IsRegular() {
+			if !ok || !commandName.MatchString(name) {
 				continue
 			}
-			text, err := readCommandFile(filepath.Join(dir, e.Name()))
+			text, err := readCommandFile(filepath.Join(dir.Dir, e.Name()), dir.Within)
 			if err != nil {
 				continue
 			}
@@ -55,21 +65,15 @@ func LoadCommands(dirs ...string) []bridge.CustomCommand {
 // commandName is what a command may be called.
 var commandName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 
-// readCommandFile reads a regular file of at most maxCommandFile bytes.
-func readCommandFile(path string) (string, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if !info.Mode().IsRegular() || info.Size() > maxCommandFile {
-		return "", fs.ErrInvalid
-	}
-	data, err := os.ReadFile(path)
+// readCommandFile reads a regular file of at most maxCommandFile bytes
+// whose real path lies inside within.
+func readCommandFile(path, within string) (string, error) {
+	data, _, err := workspace.ReadFileWithin(path, maxCommandFile, within)
 	if err != nil {
 		return "", err
 	}
 	if len(data) > maxCommandFile {
-		return "", errors.New("too large")
+		return "", fmt.Errorf("%s: longer than %d bytes", path, maxCommandFile)
 	}
 	return string(data), nil
 }

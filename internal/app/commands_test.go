@@ -23,7 +23,8 @@ func TestLoadCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := app.LoadCommands(user, filepath.Join(t.TempDir(), "missing"), project)
+	got := app.LoadCommands(app.CommandDir{Dir: user, Within: user}, app.CommandDir{Dir: filepath.Join(t.TempDir(), "missing")},
+		app.CommandDir{Dir: project, Within: project})
 	want := []struct{ name, description, prompt string }{
 		{"review", "Review the changes in $ARGUMENTS carefully.", "Review the changes in $ARGUMENTS carefully."},
 		{"shared", "The project's version", "Do it the project's way."},

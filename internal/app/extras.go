@@ -110,5 +110,5 @@ func languageServers(enabled bool, roots []string, servers []lsp.ServerConfig, f
 	if !enabled {
 		return nil
 	}
-	return lsp.New(lsp.Options{Roots: roots, Servers: servers, Logger: cfg.Logger, ReadFile: files.ReadFile})
+	return lsp.New(lsp.Options{Roots: roots, Servers: servers, Logger: cfg.Logger, ReadFile: files.ReadFile, EnvAllow: cfg.Shell.EnvAllow})
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 	"github.com/dsh-acp/dsh-acp/tools/search"
@@ -46,16 +47,18 @@ type Config struct {
 	// MCPCallTimeout bounds an MCP tool call (the package's default when 0).
 	MCPCallTimeout time.Duration
 	// CommandDirs hold the user's own slash commands (Markdown prompt
-	// files); each session also reads its project's .dsh/commands, which
-	// win.
-	CommandDirs []string
+	// files), each with the directory its files must resolve into; each
+	// session also reads its project's .dsh/commands (files resolving
+	// inside the workspace root only), which win.
+	CommandDirs []CommandDir
 	// Instructions finds a session's project instructions (AGENTS.md and
 	// the like) for the system prompt; nil gives none.
 	Instructions func(cwd string) (string, error)
 	// Preset is the permission preset sessions start with;
 	// policy.WorkspaceWrite when empty.
 	Preset policy.Preset
-	// Shell configures the bash tool.
+	// Shell configures the bash tool. Its EnvAllow serves every program
+	// a session starts: commands, MCP servers and language servers.
 	Shell shell.Options
 	// Search configures grep and glob.
 	Search search.Options
@@ -65,6 +68,11 @@ type Config struct {
 	MaxTokens int
 	// Logger receives contained failures.
 	Logger *slog.Logger
+	// Redactor, when set, hides the process's secrets (known keys, the
+	// secret values of its environment) in what sessions send to the
+	// model; the same Redactor serves acp.Options (the editor) and
+	// session.StoreOptions (the disk).
+	Redactor *secrets.Redactor
 }
 
 // Factory returns the bridge.Factory that builds sessions from cfg.
@@ -152,6 +160,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	ag, err := agent.New(agent.Options{
 		Provider: model, Model: model.info, Pipeline: p, Scope: scope, Log: log,
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
+		Redactor: cfg.Redactor,
 	})
 	if err != nil {
 		return rt, err
@@ -165,7 +174,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 		servers[i].Dir = ws.Cwd()
 	}
 	mcps := startMCP(append(slices.Clone(cfg.MCPServers), servers...), reg, scope,
-		mcp.Options{Logger: cfg.Logger, CallTimeout: cfg.MCPCallTimeout}, notes)
+		mcp.Options{Logger: cfg.Logger, CallTimeout: cfg.MCPCallTimeout, EnvAllow: cfg.Shell.EnvAllow}, notes)
 	rt = bridge.Runtime{
 		Agent: ag,
 		Log:   log,
@@ -181,10 +190,11 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 			}
 			scope.Close()
 		},
-		Notices:  notes.take,
-		Rules:    rulesOf(pol),
-		Compact:  ag.Compact,
-		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs), filepath.Join(ws.Roots()[0], ".dsh", "commands"))...),
+		Notices: notes.take,
+		Rules:   rulesOf(pol),
+		Compact: ag.Compact,
+		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs),
+			CommandDir{Dir: filepath.Join(ws.Roots()[0], ".dsh", "commands"), Within: ws.Roots()[0]})...),
 		Apply: func(s bridge.Settings) {
 			model.set(s)
 			if s.Preset != "" {

@@ -2,11 +2,10 @@ package shell
 
 import (
 	"fmt"
-	"path"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode"
+
+	"github.com/dsh-acp/dsh-acp/secrets"
 )
 
 // commandIDVar names the variable every command's environment carries: a
@@ -16,17 +15,19 @@ import (
 const commandIDVar = "DSH_COMMAND_ID"
 
 // childEnv returns a command's environment: parent (KEY=value entries, as
-// os.Environ gives them) without secrets (isSecret) unless allow lets them
-// through, and without what changes how bash reads a command
-// (changesParsing), with the quiet settings of quietEnv and the command's id
-// replacing whatever parent had for them. The agent's own keys
-// (alwaysWithheld) never pass.
+// os.Environ gives them) without the secrets the one rule every program
+// dsh-acp starts shares withholds (secrets.Environ: the agent's own keys
+// never, other secret-looking names unless allow lets them through), and
+// without what changes how bash reads a command (changesParsing), with the
+// quiet settings of quietEnv and the command's id replacing whatever parent
+// had for them.
 func childEnv(parent, allow []string, commandID string) []string {
 	set := append(quietEnv(parent), commandIDVar+"="+commandID)
-	env := make([]string, 0, len(parent)+len(set))
-	for _, kv := range parent {
+	scrubbed := secrets.Environ(parent, allow)
+	env := make([]string, 0, len(scrubbed)+len(set))
+	for _, kv := range scrubbed {
 		name, _, _ := strings.Cut(kv, "=")
-		if withheld(name, allow) || overridden(set, name) || changesParsing(name) {
+		if overridden(set, name) || changesParsing(name) {
 			continue
 		}
 		env = append(env, kv)
@@ -94,94 +95,6 @@ func quietEnv(parent []string) []string {
 	return append(env, fmt.Sprintf("GIT_CONFIG_COUNT=%d", first+len(settings)))
 }
 
-// withheld reports whether the variable name stays out of commands'
-// environments: the agent's own model keys (DSH_API_KEY, DEEPSEEK_API_KEY,
-// OPENAI_API_KEY) always; any other secret (isSecret) unless an allow
-// pattern matches it. PWD and SSH_AUTH_SOCK match the secret rule but
-// always pass: the working directory, and the ssh agent's socket (git
-// over ssh asks the agent; the keys never leave it).
-func withheld(name string, allow []string) bool {
-	upper := strings.ToUpper(name)
-	switch upper {
-	case "DSH_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY":
-		return true
-	case "PWD", "SSH_AUTH_SOCK":
-		return false
-	}
-	if !isSecret(name) {
-		return false
-	}
-	for _, pattern := range allow {
-		if ok, _ := path.Match(pattern, upper); ok {
-			return false
-		}
-	}
-	return true
-}
-
-// isSecret reports whether the variable name looks like it holds a
-// credential. The name is upper-cased and split into words at every
-// character that is not a letter or a digit; it is a secret when a word
-//
-//   - contains PASSWORD, PASSWD, PASSPHRASE, SECRET or CREDENTIAL
-//     (PGPASSWORD, AWS_SECRET_ACCESS_KEY, GOOGLE_APPLICATION_CREDENTIALS);
-//   - ends in KEY, KEYS, TOKEN or TOKENS (ANTHROPIC_API_KEY, AWS_ACCESS_KEY_ID,
-//     GITHUB_TOKEN, NPM_AUTHTOKEN);
-//   - is AUTH, PASS, PWD, PAT, CREDS or COOKIE (NPM_AUTH, MYSQL_PWD, GH_PAT);
-//   - is SESSION and the last word (BW_SESSION).
-//
-// So PATH, HOME, KEYBOARD, XAUTHORITY, GIT_AUTHOR_NAME, GIT_ASKPASS,
-// TOKENIZERS_PARALLELISM and DBUS_SESSION_BUS_ADDRESS are not secrets.
-// PWD itself and SSH_AUTH_SOCK match the rule but always pass (see
-// withheld).
-func isSecret(name string) bool {
-	words := strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-	for i, w := range words {
-		switch {
-		case containsAny(w, "PASSWORD", "PASSWD", "PASSPHRASE", "SECRET", "CREDENTIAL"),
-			hasAnySuffix(w, "KEY", "KEYS", "TOKEN", "TOKENS"),
-			slices.Contains([]string{"AUTH", "PASS", "PWD", "PAT", "CREDS", "COOKIE"}, w),
-			w == "SESSION" && i == len(words)-1:
-			return true
-		}
-	}
-	return false
-}
-
-// ParseEnvAllow reads an allow list for secret-looking variables, as
-// DSH_SHELL_ENV_ALLOW spells it: comma-separated variable names or
-// path.Match patterns ("GITHUB_TOKEN,AWS_*"), matched case-insensitively.
-// Blank entries are skipped. It fails on an entry that is not a valid
-// pattern or holds '='. The result is upper-cased, ready for
-// Options.EnvAllow.
-func ParseEnvAllow(list string) ([]string, error) {
-	var patterns []string
-	for entry := range strings.SplitSeq(list, ",") {
-		entry = strings.ToUpper(strings.TrimSpace(entry))
-		if entry == "" {
-			continue
-		}
-		if err := checkAllowPattern(entry); err != nil {
-			return nil, fmt.Errorf("DSH_SHELL_ENV_ALLOW: %w", err)
-		}
-		patterns = append(patterns, entry)
-	}
-	return patterns, nil
-}
-
-// checkAllowPattern reports why pattern cannot be an allow entry.
-func checkAllowPattern(pattern string) error {
-	if strings.Contains(pattern, "=") {
-		return fmt.Errorf("%q cannot be a variable name (it holds '='): list names or patterns such as GITHUB_TOKEN or AWS_*", pattern)
-	}
-	if _, err := path.Match(pattern, ""); err != nil {
-		return fmt.Errorf("%q is not a valid pattern (%w): use names, '*', '?' and [a-z] classes", pattern, err)
-	}
-	return nil
-}
-
 // overridden reports whether one of the KEY=value entries in set sets name.
 func overridden(set []string, name string) bool {
 	for _, kv := range set {
@@ -192,20 +105,14 @@ func overridden(set []string, name string) bool {
 	return false
 }
 
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
+// checkAllowPattern reports why pattern (upper-cased) cannot be an
+// Options.EnvAllow entry; the rule is secrets.CheckAllow's.
+func checkAllowPattern(pattern string) error {
+	_, err := secrets.CheckAllow([]string{pattern})
+	return err
 }
 
-func hasAnySuffix(s string, suffixes ...string) bool {
-	for _, suffix := range suffixes {
-		if strings.HasSuffix(s, suffix) {
-			return true
-		}
-	}
-	return false
-}
+// ParseEnvAllow reads an allow list for Options.EnvAllow as
+// DSH_SHELL_ENV_ALLOW spells it; it is secrets.ParseAllow, the one parser
+// of the list, which also serves MCP and language servers.
+func ParseEnvAllow(list string) ([]string, error) { return secrets.ParseAllow(list) }

@@ -1,11 +1,10 @@
 package shell
 
 import (
-	"errors"
 	"syscall"
 	"time"
 
-	"github.com/dsh-acp/dsh-acp/internal/procfs"
+	"github.com/dsh-acp/dsh-acp/internal/procgroup"
 )
 
 // groupPoll is how often a stopping command is checked.
@@ -90,29 +89,7 @@ func allGone(strays []*stray) bool {
 	return true
 }
 
-// groupAlive reports whether a process of group pgid is still running.
-// Zombies (dead, waiting for a parent to reap them) do not count; where
-// /proc cannot tell, any member counts.
-func groupAlive(pgid int) bool {
-	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-		return false
-	}
-	live, known := liveMembers(pgid)
-	return !known || live
-}
-
-// liveMembers scans /proc for a process of group pgid that is not a
-// zombie. known is false when /proc is not available.
-func liveMembers(pgid int) (live, known bool) {
-	pids := procfs.PIDs()
-	if pids == nil {
-		return false, false
-	}
-	for _, pid := range pids {
-		st, ok := procfs.ReadStat(pid)
-		if ok && st.PGRP == pgid && st.State != 'Z' && st.State != 'X' {
-			return true, true
-		}
-	}
-	return false, true
-}
+// groupAlive reports whether a process of group pgid is still running
+// (procgroup.Alive: zombies do not count; where /proc cannot tell, any
+// member counts).
+func groupAlive(pgid int) bool { return procgroup.Alive(pgid) }
