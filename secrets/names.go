@@ -53,12 +53,17 @@ func Withheld(name string, allow []string) bool {
 //   - is SESSION and the last word (BW_SESSION).
 //
 // So PATH, HOME, KEYBOARD, XAUTHORITY, GIT_AUTHOR_NAME, GIT_ASKPASS,
-// TOKENIZERS_PARALLELISM and DBUS_SESSION_BUS_ADDRESS are not secrets.
+// TOKENIZERS_PARALLELISM and DBUS_SESSION_BUS_ADDRESS are not secrets, and
+// neither is GIT_CONFIG_KEY_<n>, which names a git setting (git refuses to
+// run when GIT_CONFIG_COUNT promises a key that is missing).
 // PWD itself and SSH_AUTH_SOCK match the rule (Withheld lets them pass).
 func IsSecretName(name string) bool {
 	words := strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
+	if isGitConfigKey(words) {
+		return false
+	}
 	for i, w := range words {
 		switch {
 		case containsAny(w, "PASSWORD", "PASSWD", "PASSPHRASE", "SECRET", "CREDENTIAL"),
@@ -69,6 +74,14 @@ func IsSecretName(name string) bool {
 		}
 	}
 	return false
+}
+
+// isGitConfigKey reports whether words spell GIT_CONFIG_KEY_<n>.
+func isGitConfigKey(words []string) bool {
+	if len(words) != 4 || words[0] != "GIT" || words[1] != "CONFIG" || words[2] != "KEY" {
+		return false
+	}
+	return strings.Trim(words[3], "0123456789") == ""
 }
 
 func containsAny(s string, subs ...string) bool {

@@ -35,6 +35,8 @@ func TestWithheld(t *testing.T) {
 		{"XAUTHORITY", false}, {"GIT_AUTHOR_NAME", false}, {"GIT_ASKPASS", false}, {"TOKENIZERS_PARALLELISM", false},
 		{"XDG_SESSION_TYPE", false}, {"DBUS_SESSION_BUS_ADDRESS", false}, {"SESSION_MANAGER", false},
 		{"PATHEXT", false}, {"DSH_MODEL", false}, {"DSH_SHELL_ENV_ALLOW", false}, {"LANG", false},
+		// A git setting's name, not a credential; other KEY words stay secrets.
+		{"GIT_CONFIG_KEY_0", false}, {"GIT_CONFIG_KEY_12", false}, {"GIT_CONFIG_KEY_X", true}, {"MY_GIT_CONFIG_KEY_0", true},
 	} {
 		if got := secrets.Withheld(tt.name, nil); got != tt.want {
 			t.Errorf("Withheld(%q) = %v, want %v", tt.name, got, tt.want)

@@ -79,15 +79,6 @@ func quietEnv(parent []string) []string {
 			}
 		}
 	}
-	for _, kv := range parent {
-		// The user's keys are names, not secrets, whatever withheld
-		// makes of GIT_CONFIG_KEY_n: without them git refuses to run.
-		if n, ok := strings.CutPrefix(kv, "GIT_CONFIG_KEY_"); ok {
-			if i, err := strconv.Atoi(strings.SplitN(n, "=", 2)[0]); err == nil && i < first {
-				env = append(env, kv)
-			}
-		}
-	}
 	settings := [][2]string{{"safe.bareRepository", "explicit"}, {"core.fsmonitor", "false"}, {"core.pager", "cat"}}
 	for i, kv := range settings {
 		env = append(env, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", first+i, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", first+i, kv[1]))
