@@ -68,7 +68,10 @@ func (s *liveSession) remember(rules []policy.Rule, allow bool) {
 
 // RequestApproval asks the user, in the editor, whether the call may run.
 // The request shows exactly what is being approved: the call's title (the
-// full command for a shell call), kind, content and locations. Either
+// full command for a shell call), kind, content and locations, from the
+// call's approval card — computed now, from the world as it is (the hunks
+// an edit would apply to the file as the tool reads it), or its pending
+// card when the tool has no other. Either
 // allow option lets the call run once (remembered rules come later); a
 // cancelled outcome cancels the whole turn, as session/cancel does (the
 // prompt answers "cancelled"); any other answer rejects the call; a
@@ -78,6 +81,11 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 	call, ok := s.pendingCall(req.CallID)
 	if !ok {
 		call = session.ToolCall{CallID: req.CallID, Name: req.ToolName}
+	}
+	if req.Call != nil {
+		if view := req.Call.Bound().PresentApproval(ctx); view != nil {
+			call.View = view
+		}
 	}
 	rules := s.suggestRules(req)
 	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{

@@ -71,8 +71,12 @@ func TestFileCardsThroughTheStack(t *testing.T) {
 		}
 		last := c[len(c)-1]
 		d := onlyDiff(t, last)
-		if d.Path != path || d.OldText == nil || *d.OldText != "alpha\nbeta\ngamma" || d.NewText != "alpha\nBETA\ngamma" {
-			t.Errorf("completed diff = %+v, want the hunk with its context", d)
+		if d.Path != path || d.OldText == nil || *d.OldText != "alpha\nbeta\ngamma\n" || d.NewText != "alpha\nBETA\ngamma\n" {
+			t.Errorf("completed diff = %+v, want the hunk with its context, whole lines with their newlines", d)
+		}
+		// The first changed line (line 2) as the editor's 0-based row.
+		if len(last.Locations) != 1 || last.Locations[0].Path != path || last.Locations[0].Line == nil || *last.Locations[0].Line != 1 {
+			t.Errorf("completed locations = %+v, want %s at row 1", last.Locations, path)
 		}
 		if last.Title == nil || *last.Title != "Edit notes.txt" {
 			t.Errorf("completed title = %v", last.Title)
@@ -396,8 +400,12 @@ func TestEditorFileAccess(t *testing.T) {
 				t.Errorf("editing the unsaved buffer ended %q", st)
 			}
 			// The diff's old text comes from the same source: the buffer.
-			if d := onlyDiff(t, forCall(us, "c_edit2")[len(forCall(us, "c_edit2"))-1]); d.OldText == nil || *d.OldText != "unsaved buffer" || d.NewText != "edited buffer" {
+			if d := onlyDiff(t, forCall(us, "c_edit2")[len(forCall(us, "c_edit2"))-1]); d.OldText == nil || *d.OldText != "unsaved buffer\n" || d.NewText != "edited buffer\n" {
 				t.Errorf("edit diff = %+v", d)
+			}
+			// A file the disk does not have is not asked for (issue 17).
+			if contains(reads, newPath) {
+				t.Errorf("fs/read_text_file requests %v: the new file was asked for", reads)
 			}
 		})
 	}

@@ -21,8 +21,9 @@ import (
 // the disk instead, so nothing is mangled. A path the disk holds as
 // something other than a regular file (a named pipe, whose read or write
 // would block the editor) or that holds a NUL byte is never sent to the
-// editor: the disk answers for it, and refuses it. It implements the
-// file-system interface the file tools use.
+// editor: the disk answers for it, and refuses it. Nor is a path the disk
+// does not have: whether a file exists is the disk's to say. It
+// implements the file-system interface the file tools use.
 type EditorFiles struct {
 	SessionID string
 	Client    Client
@@ -43,20 +44,21 @@ type FileSystem interface {
 }
 
 // ReadFile returns the editor's text of path (unsaved edits included), or
-// the disk's bytes for a file that is not text.
+// the disk's bytes for a file that is not text. A path the disk does not
+// have is answered "does not exist" (fs.ErrNotExist) without asking the
+// editor: an editor could hold it only as a buffer never saved, and asking
+// about every file a write creates made clients report "not found" errors
+// of their own (docs/decisions.md).
 func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) {
 	disk, diskErr := e.Disk.ReadFile(ctx, path)
 	switch {
-	case diskErr == nil && !isText(disk), !e.Read:
+	case diskErr == nil && !isText(disk), !e.Read, errors.Is(diskErr, fs.ErrNotExist):
 		return disk, diskErr
 	case diskErr != nil && e.diskOnly(ctx, path):
 		return nil, diskErr
 	}
 	resp, err := e.Client.ReadTextFile(ctx, acpsdk.ReadTextFileRequest{SessionId: acpsdk.SessionId(e.SessionID), Path: path})
 	if err != nil {
-		if errors.Is(diskErr, fs.ErrNotExist) {
-			return nil, fmt.Errorf("read %s: %w", path, fs.ErrNotExist)
-		}
 		return nil, fmt.Errorf("read %s through the editor: %w", path, err)
 	}
 	return []byte(resp.Content), nil

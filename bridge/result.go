@@ -43,7 +43,7 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 		}
 		return m.terminalResult(p.CallID, status, state, v)
 	case presentation.DiffResultView:
-		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status}
+		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Locations: m.locations(v.Locations)}
 		if items := m.diffItems(v.Diffs); len(items) > 0 {
 			u.Content = items
 			if v.Notes != "" {

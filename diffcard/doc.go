@@ -24,7 +24,9 @@
 //	u, _ := diffcard.Unified("a/main.go", "b/main.go", before, after)
 //	same, err := diffcard.Apply(before, u) // same == after
 //
-// Lines are split after "\n" only, so CRLF text and a missing final newline
+// Each side of a card holds whole lines with their line breaks, as the file
+// has them, and each card says on which line its first change is. Lines are
+// split after "\n" only, so CRLF text and a missing final newline
 // round-trip exactly. The line diff is github.com/sergi/go-diff in line mode
 // with DiffTimeout 0 (deterministic); a guard (GuardBudget, GuardMaxLines)
 // turns a pathological rewrite into one whole-file diff instead of spending

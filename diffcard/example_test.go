@@ -10,11 +10,11 @@ func ExampleHunks() {
 	before := "a\nb\nc\nOLD\nd\ne\nf\ng\nh\n"
 	after := "a\nb\nc\nNEW\nd\ne\nf\ng\nh\n"
 	for _, d := range diffcard.Hunks("a.txt", before, after) {
-		fmt.Printf("%s:\n--old--\n%s\n--new--\n%s\n", d.Path, *d.OldText, d.NewText)
+		fmt.Printf("%s, first change on line %d:\n--old--\n%s--new--\n%s", d.Path, d.Line, *d.OldText, d.NewText)
 	}
 	fmt.Println(diffcard.Hunks("new.txt", "", "brand new\n")[0].OldText == nil)
 	// Output:
-	// a.txt:
+	// a.txt, first change on line 4:
 	// --old--
 	// a
 	// b
@@ -66,5 +66,5 @@ func ExampleEditHunks() {
 	}
 	fmt.Println(diffcard.Meta(diffs))
 	// Output:
-	// {"diffs":[{"path":"v.go","oldText":"x := 1\ny := 2\nz := 3","newText":"x := 1\ny := 20\nz := 3"}]}
+	// {"diffs":[{"path":"v.go","oldText":"x := 1\ny := 2\nz := 3\n","newText":"x := 1\ny := 20\nz := 3\n","line":2}]}
 }

@@ -109,7 +109,7 @@ func equalDiffs(a, b []presentation.FileDiff) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Path != b[i].Path || a[i].NewText != b[i].NewText ||
+		if a[i].Path != b[i].Path || a[i].NewText != b[i].NewText || a[i].Line != b[i].Line ||
 			(a[i].OldText == nil) != (b[i].OldText == nil) || a[i].Old() != b[i].Old() {
 			return false
 		}

@@ -13,12 +13,17 @@ const Context = 3
 // carrying path.
 //
 // Callers may rely on the following.
-//   - Lines are split after "\n" only: a CRLF line's text ends in "\r", so
-//     CRLF text round-trips byte for byte, and a missing final newline is
-//     just a last line without a terminator.
-//   - Each side is the hunk's lines joined with "\n" and no trailing newline:
-//     deleted and context lines on the old side, inserted and context lines
-//     on the new side. The "\ No newline at end of file" marker never appears.
+//   - Each side holds whole lines exactly as the text holds them, each with
+//     its own line break: deleted and context lines on the old side,
+//     inserted and context lines on the new side. Lines are split after
+//     "\n" only, so a CRLF line ends in "\r\n", and only a last line that
+//     really has no line break ends without one (a client that diffs the
+//     two sides sees "\ No newline at end of file" exactly where the file
+//     lacks one). Joining the sides of consecutive hunks with the lines
+//     between them gives the texts back byte for byte.
+//   - Line is the 1-based number of the hunk's first changed line in after
+//     (lines before the first hunk's change are the same in both texts, so
+//     the first hunk's Line is also where before starts to differ).
 //   - OldText is nil when the hunk has no old lines (a pure insertion, such as
 //     all of a new file); NewText is "" for a pure deletion.
 //   - Identical texts give nil.
@@ -110,7 +115,8 @@ func (d lineDiff) hunks(context int) []hunk {
 	return hs
 }
 
-// fileDiffs writes one FileDiff per hunk.
+// fileDiffs writes one FileDiff per hunk: its lines, terminators
+// included, and where its first change is.
 func (d lineDiff) fileDiffs(path string) []presentation.FileDiff {
 	hs := d.hunks(Context)
 	if len(hs) == 0 {
@@ -118,9 +124,9 @@ func (d lineDiff) fileDiffs(path string) []presentation.FileDiff {
 	}
 	out := make([]presentation.FileDiff, len(hs))
 	for i, h := range hs {
-		out[i] = presentation.FileDiff{Path: path, NewText: side(d.b, h.n0, h.n1)}
+		out[i] = presentation.FileDiff{Path: path, NewText: d.b.span(h.n0, h.n1), Line: h.changes[0].n0 + 1}
 		if h.o1 > h.o0 {
-			old := side(d.a, h.o0, h.o1)
+			old := d.a.span(h.o0, h.o1)
 			out[i].OldText = &old
 		}
 	}

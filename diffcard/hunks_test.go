@@ -40,89 +40,97 @@ func TestHunks(t *testing.T) {
 		{
 			name:   "F1 single-line change has 3 lines of context (lines 1-7)",
 			before: with(eight, nil), after: with(eight, map[int]string{4: "LINE4\n"}),
-			want: []presentation.FileDiff{{Path: "p",
-				OldText: ptr("line1\nline2\nline3\nline4\nline5\nline6\nline7"),
-				NewText: "line1\nline2\nline3\nLINE4\nline5\nline6\nline7"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 4,
+				OldText: ptr("line1\nline2\nline3\nline4\nline5\nline6\nline7\n"),
+				NewText: "line1\nline2\nline3\nLINE4\nline5\nline6\nline7\n"}},
 		},
 		{
 			name:   "F2 scattered replace_all at lines 3 and 16 of 20 gives 2 diffs",
 			before: with(twenty, nil), after: with(twenty, map[int]string{3: "X\n", 16: "X\n"}),
 			want: []presentation.FileDiff{
-				{Path: "p", OldText: ptr("line1\nline2\nline3\nline4\nline5\nline6"), NewText: "line1\nline2\nX\nline4\nline5\nline6"},
-				{Path: "p", OldText: ptr("line13\nline14\nline15\nline16\nline17\nline18\nline19"), NewText: "line13\nline14\nline15\nX\nline17\nline18\nline19"},
+				{Path: "p", Line: 3, OldText: ptr("line1\nline2\nline3\nline4\nline5\nline6\n"), NewText: "line1\nline2\nX\nline4\nline5\nline6\n"},
+				{Path: "p", Line: 16, OldText: ptr("line13\nline14\nline15\nline16\nline17\nline18\nline19\n"), NewText: "line13\nline14\nline15\nX\nline17\nline18\nline19\n"},
 			},
 		},
 		{name: "F3 identical text gives nil", before: "a\nb\n", after: "a\nb\n", want: nil},
 		{name: "F3 identical empty texts give nil", before: "", after: "", want: nil},
 		{
 			name: "F4 insertion into empty text has nil OldText", before: "", after: "brand new\n",
-			want: []presentation.FileDiff{{Path: "p", NewText: "brand new"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 1, NewText: "brand new\n"}},
 		},
 		{
 			name: "F5 deleting the whole file gives empty NewText", before: "gone\n", after: "",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("gone"), NewText: ""}},
+			want: []presentation.FileDiff{{Path: "p", Line: 1, OldText: ptr("gone\n"), NewText: ""}},
 		},
 		{
-			name: "F6 no-newline marker dropped", before: "x", after: "y",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("x"), NewText: "y"}},
+			name: "F6 lines without a final newline stay without one", before: "x", after: "y",
+			want: []presentation.FileDiff{{Path: "p", Line: 1, OldText: ptr("x"), NewText: "y"}},
 		},
 		{
 			name:   "F7 context is 3: 7 lines per side in the middle of a long file",
 			before: with(twenty, nil), after: with(twenty, map[int]string{10: "ten\n"}),
-			want: []presentation.FileDiff{{Path: "p",
-				OldText: ptr("line7\nline8\nline9\nline10\nline11\nline12\nline13"),
-				NewText: "line7\nline8\nline9\nten\nline11\nline12\nline13"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 10,
+				OldText: ptr("line7\nline8\nline9\nline10\nline11\nline12\nline13\n"),
+				NewText: "line7\nline8\nline9\nten\nline11\nline12\nline13\n"}},
 		},
 		{
 			name: "F22 edit meta hunk", before: "a\nb\nc\nOLD\nd\ne\nf\n", after: "a\nb\nc\nNEW\nd\ne\nf\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\nb\nc\nOLD\nd\ne\nf"), NewText: "a\nb\nc\nNEW\nd\ne\nf"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 4, OldText: ptr("a\nb\nc\nOLD\nd\ne\nf\n"), NewText: "a\nb\nc\nNEW\nd\ne\nf\n"}},
 		},
 		{
 			name:   "changes 6 equal lines apart share a hunk (windows touch)",
 			before: with(twenty, nil), after: with(twenty, map[int]string{5: "X\n", 12: "Y\n"}),
-			want: []presentation.FileDiff{{Path: "p",
-				OldText: ptr(strings.TrimSuffix(strings.Join(twenty[1:15], ""), "\n")),
-				NewText: strings.TrimSuffix(with(twenty[1:15], map[int]string{4: "X\n", 11: "Y\n"}), "\n")}},
+			want: []presentation.FileDiff{{Path: "p", Line: 5,
+				OldText: ptr(strings.Join(twenty[1:15], "")),
+				NewText: with(twenty[1:15], map[int]string{4: "X\n", 11: "Y\n"})}},
 		},
 		{
 			name:   "changes 7 equal lines apart get separate hunks",
 			before: with(twenty, nil), after: with(twenty, map[int]string{5: "X\n", 13: "Y\n"}),
 			want: []presentation.FileDiff{
-				{Path: "p", OldText: ptr("line2\nline3\nline4\nline5\nline6\nline7\nline8"), NewText: "line2\nline3\nline4\nX\nline6\nline7\nline8"},
-				{Path: "p", OldText: ptr("line10\nline11\nline12\nline13\nline14\nline15\nline16"), NewText: "line10\nline11\nline12\nY\nline14\nline15\nline16"},
+				{Path: "p", Line: 5, OldText: ptr("line2\nline3\nline4\nline5\nline6\nline7\nline8\n"), NewText: "line2\nline3\nline4\nX\nline6\nline7\nline8\n"},
+				{Path: "p", Line: 13, OldText: ptr("line10\nline11\nline12\nline13\nline14\nline15\nline16\n"), NewText: "line10\nline11\nline12\nY\nline14\nline15\nline16\n"},
 			},
 		},
 		{
-			name: "CRLF lines keep their \\r", before: "a\r\nb\r\nc\r\n", after: "a\r\nB\r\nc\r\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\r\nb\r\nc\r"), NewText: "a\r\nB\r\nc\r"}},
+			name: "CRLF lines keep their \\r\\n", before: "a\r\nb\r\nc\r\n", after: "a\r\nB\r\nc\r\n",
+			want: []presentation.FileDiff{{Path: "p", Line: 2, OldText: ptr("a\r\nb\r\nc\r\n"), NewText: "a\r\nB\r\nc\r\n"}},
 		},
 		{
 			name: "CRLF to LF is a change of every line", before: "a\r\nb\r\n", after: "a\nb\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\r\nb\r"), NewText: "a\nb"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 1, OldText: ptr("a\r\nb\r\n"), NewText: "a\nb\n"}},
 		},
 		{
-			name: "missing final newline added", before: "a\nb", after: "a\nb\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\nb"), NewText: "a\nb"}},
+			name: "missing final newline added: only the last line differs", before: "a\nb", after: "a\nb\n",
+			want: []presentation.FileDiff{{Path: "p", Line: 2, OldText: ptr("a\nb"), NewText: "a\nb\n"}},
+		},
+		{
+			name: "final newline removed", before: "a\nb\n", after: "a\nb",
+			want: []presentation.FileDiff{{Path: "p", Line: 2, OldText: ptr("a\nb\n"), NewText: "a\nb"}},
 		},
 		{
 			name: "append after a last line without newline", before: "a\nb", after: "a\nb\nc",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\nb"), NewText: "a\nb\nc"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 2, OldText: ptr("a\nb"), NewText: "a\nb\nc"}},
+		},
+		{
+			name: "a change far from a last line without newline keeps every break", before: with(eight, map[int]string{8: "line8"}), after: with(eight, map[int]string{2: "two\n", 8: "line8"}),
+			want: []presentation.FileDiff{{Path: "p", Line: 2, OldText: ptr("line1\nline2\nline3\nline4\nline5\n"), NewText: "line1\ntwo\nline3\nline4\nline5\n"}},
 		},
 		{
 			name: "pure insertion in the middle keeps context on both sides", before: "1\n2\n3\n4\n", after: "1\n2\nnew\n3\n4\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("1\n2\n3\n4"), NewText: "1\n2\nnew\n3\n4"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 3, OldText: ptr("1\n2\n3\n4\n"), NewText: "1\n2\nnew\n3\n4\n"}},
 		},
 		{
 			name: "blank old line is an old side, not nil", before: "\n", after: "x\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr(""), NewText: "x"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 1, OldText: ptr("\n"), NewText: "x\n"}},
 		},
 		{
 			name: "whole-file replacement", before: "a\nb\nc\n", after: "x\ny\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\nb\nc"), NewText: "x\ny"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 1, OldText: ptr("a\nb\nc\n"), NewText: "x\ny\n"}},
 		},
 		{
 			name: "inserted repeated line slides down", before: "a\nx\nx\nb\n", after: "a\nx\nx\nx\nb\n",
-			want: []presentation.FileDiff{{Path: "p", OldText: ptr("a\nx\nx\nb"), NewText: "a\nx\nx\nx\nb"}},
+			want: []presentation.FileDiff{{Path: "p", Line: 4, OldText: ptr("a\nx\nx\nb\n"), NewText: "a\nx\nx\nx\nb\n"}},
 		},
 	}
 	for _, tc := range tests {
@@ -177,7 +185,7 @@ func TestGuard(t *testing.T) {
 			}
 			got := Hunks("p", before, tc.after)
 			if tc.wholeFile {
-				want := []presentation.FileDiff{{Path: "p", OldText: ptr(strings.TrimSuffix(before, "\n")), NewText: strings.TrimSuffix(tc.after, "\n")}}
+				want := []presentation.FileDiff{{Path: "p", Line: 1, OldText: ptr(before), NewText: tc.after}}
 				if !equalDiffs(got, want) {
 					t.Errorf("guard output is not the whole file")
 				}

@@ -62,12 +62,6 @@ func (t text) lineOf(x int) int {
 	return lo
 }
 
-// side joins lines [lo, hi) of src the way a FileDiff side is written: the
-// lines' texts separated by "\n", with no terminator after the last one.
-func side(src lineSource, lo, hi int) string {
-	return strings.TrimSuffix(src.span(lo, hi), "\n")
-}
-
 // commonPrefix is the number of leading lines a and b share, counted from
 // line from (which both must already share up to).
 func commonPrefix(a, b lineSource, from int) int {

@@ -14,11 +14,13 @@ type metaDiff struct {
 	Path    string  `json:"path"`
 	OldText *string `json:"oldText"`
 	NewText string  `json:"newText"`
+	Line    int     `json:"line,omitempty"`
 }
 
 // Meta returns the presentation meta a file tool attaches to its result:
-// the JSON text {"diffs":[{"path":…,"oldText":…,"newText":…},…]} with keys
-// in that order, oldText null for a nil OldText, "[]" when diffs is empty,
+// the JSON text {"diffs":[{"path":…,"oldText":…,"newText":…,"line":…},…]}
+// with keys in that order, oldText null for a nil OldText, line left out
+// when it is 0, "[]" when diffs is empty,
 // no HTML escaping and no trailing newline. As with encoding/json, invalid
 // UTF-8 in a text is written as U+FFFD. FromMeta reads it back.
 func Meta(diffs []presentation.FileDiff) string {
@@ -26,7 +28,7 @@ func Meta(diffs []presentation.FileDiff) string {
 		Diffs []metaDiff `json:"diffs"`
 	}{Diffs: make([]metaDiff, len(diffs))}
 	for i, d := range diffs {
-		out.Diffs[i] = metaDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText}
+		out.Diffs[i] = metaDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText, Line: d.Line}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -42,9 +44,11 @@ func Meta(diffs []presentation.FileDiff) string {
 // port of diffsFromMeta). It is defensive: ok is true only when meta is a
 // JSON object whose "diffs" member is a non-empty array and every entry is
 // an object with a string "path", an "oldText" that is a string or null
-// (present, not missing), and a string "newText". Keys match exactly (case
-// sensitive); other members are ignored; "" and anything else give nil and
-// false. The returned diffs share no memory with each other.
+// (present, not missing), and a string "newText". An entry's "line" is
+// read when it is a positive integer and otherwise ignored (Line 0), so
+// meta written before lines were recorded still reads. Keys match exactly
+// (case sensitive); other members are ignored; "" and anything else give
+// nil and false. The returned diffs share no memory with each other.
 func FromMeta(meta string) ([]presentation.FileDiff, bool) {
 	var top map[string]json.RawMessage
 	if !isJSON(meta, '{') || json.Unmarshal([]byte(meta), &top) != nil {
@@ -65,7 +69,7 @@ func FromMeta(meta string) ([]presentation.FileDiff, bool) {
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		out[i] = presentation.FileDiff{Path: path, NewText: newText}
+		out[i] = presentation.FileDiff{Path: path, NewText: newText, Line: positiveInt(e["line"])}
 		switch old := e["oldText"]; {
 		case old == nil:
 			return nil, false // missing
@@ -79,6 +83,16 @@ func FromMeta(meta string) ([]presentation.FileDiff, bool) {
 		}
 	}
 	return out, true
+}
+
+// positiveInt decodes raw when it is a JSON integer of at least 1, and
+// is 0 otherwise.
+func positiveInt(raw json.RawMessage) int {
+	var n int
+	if raw != nil && json.Unmarshal(raw, &n) == nil && n > 0 {
+		return n
+	}
+	return 0
 }
 
 // isJSON reports whether the JSON text raw starts with the byte open

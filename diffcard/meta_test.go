@@ -19,8 +19,12 @@ func TestFromMeta(t *testing.T) {
 			[]presentation.FileDiff{{Path: "a", OldText: ptr(""), NewText: ""}, {Path: "b", NewText: "n"}}, true},
 		{"F9 oldText null", `{"diffs":[{"path":"a.txt","oldText":null,"newText":"fresh\n"}]}`,
 			[]presentation.FileDiff{{Path: "a.txt", NewText: "fresh\n"}}, true},
-		{"F22 edit meta", `{"diffs":[{"path":"a.txt","oldText":"a\nb\nc\nOLD\nd\ne\nf","newText":"a\nb\nc\nNEW\nd\ne\nf"}]}`,
-			[]presentation.FileDiff{{Path: "a.txt", OldText: ptr("a\nb\nc\nOLD\nd\ne\nf"), NewText: "a\nb\nc\nNEW\nd\ne\nf"}}, true},
+		{"F22 edit meta", `{"diffs":[{"path":"a.txt","oldText":"a\nb\nc\nOLD\nd\ne\nf\n","newText":"a\nb\nc\nNEW\nd\ne\nf\n","line":4}]}`,
+			[]presentation.FileDiff{{Path: "a.txt", OldText: ptr("a\nb\nc\nOLD\nd\ne\nf\n"), NewText: "a\nb\nc\nNEW\nd\ne\nf\n", Line: 4}}, true},
+		{"meta written before lines were recorded", `{"diffs":[{"path":"a.txt","oldText":"a\nb","newText":"a\nc"}]}`,
+			[]presentation.FileDiff{{Path: "a.txt", OldText: ptr("a\nb"), NewText: "a\nc"}}, true},
+		{"a line that is not a positive integer is ignored", `{"diffs":[{"path":"a","oldText":null,"newText":"","line":0},{"path":"b","oldText":null,"newText":"","line":-2},{"path":"c","oldText":null,"newText":"","line":1.5},{"path":"d","oldText":null,"newText":"","line":"3"},{"path":"e","oldText":null,"newText":"","line":null}]}`,
+			[]presentation.FileDiff{{Path: "a"}, {Path: "b"}, {Path: "c"}, {Path: "d"}, {Path: "e"}}, true},
 		{"F10 undefined (empty text)", ``, nil, false},
 		{"F10 null", `null`, nil, false},
 		{"F10 non-object", `"diffs"`, nil, false},
@@ -59,7 +63,7 @@ func TestMeta(t *testing.T) {
 	}{
 		{"none", nil, `{"diffs":[]}`},
 		{"F22 edit hunk", Hunks("a.txt", "a\nb\nc\nOLD\nd\ne\nf\n", "a\nb\nc\nNEW\nd\ne\nf\n"),
-			`{"diffs":[{"path":"a.txt","oldText":"a\nb\nc\nOLD\nd\ne\nf","newText":"a\nb\nc\nNEW\nd\ne\nf"}]}`},
+			`{"diffs":[{"path":"a.txt","oldText":"a\nb\nc\nOLD\nd\ne\nf\n","newText":"a\nb\nc\nNEW\nd\ne\nf\n","line":4}]}`},
 		{"null oldText, no HTML escaping", []presentation.FileDiff{{Path: "<p>&", NewText: "x\r\n"}},
 			`{"diffs":[{"path":"<p>&","oldText":null,"newText":"x\r\n"}]}`},
 	}

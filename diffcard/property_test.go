@@ -79,7 +79,7 @@ func checkRoundTrip(t *testing.T, before, after string) bool {
 			t.Errorf("hunk %d: %v", k, err)
 			return false
 		}
-		wantOld, wantNew := strings.TrimSuffix(strings.Join(old, ""), "\n"), strings.TrimSuffix(strings.Join(neu, ""), "\n")
+		wantOld, wantNew := strings.Join(old, ""), strings.Join(neu, "")
 		if (hs[k].OldText == nil) != (len(old) == 0) || hs[k].Old() != wantOld || hs[k].NewText != wantNew {
 			t.Errorf("FileDiff %d = %q/%q, unified hunk sides %q/%q", k, hs[k].Old(), hs[k].NewText, wantOld, wantNew)
 			return false

@@ -2,12 +2,19 @@ package presentation
 
 // FileDiff is one reviewable change to a file: OldText replaced by NewText.
 // OldText is nil for a new file, an overwrite with no prior text, or a pure
-// insertion; NewText is empty for a pure deletion. Neither side carries the
-// final line terminator of its last line.
+// insertion; NewText is empty for a pure deletion.
+//
+// A hunk of an applied change (package diffcard) holds whole lines, each
+// with its line break exactly as the file has it, so a client that diffs
+// the two sides sees a missing final newline only where the file lacks
+// one; Line is then the 1-based line, in the file after the change, of the
+// hunk's first changed line. A diff built from a tool's arguments (the
+// text an edit was asked to replace) holds that text as given, and Line 0.
 type FileDiff struct {
 	Path    string
 	OldText *string
 	NewText string
+	Line    int
 }
 
 // NewFileDiff returns the diff that creates path with text.

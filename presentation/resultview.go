@@ -28,11 +28,14 @@ type TerminalResultView struct {
 
 // DiffResultView is the change a tool applied, one FileDiff per hunk.
 // Notes, when set, is shown after the diffs: what a check of the new
-// content found (a language server's new errors).
+// content found (a language server's new errors). Locations, when set,
+// are where a client following the agent should go (the first changed
+// line).
 type DiffResultView struct {
-	Title string
-	Diffs []FileDiff
-	Notes string
+	Title     string
+	Diffs     []FileDiff
+	Notes     string
+	Locations []FileLocation
 }
 
 // ReadFileLine is one line of a file as read: its 1-based number and text.

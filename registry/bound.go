@@ -28,6 +28,7 @@ type binding interface {
 	concurrencySafe() bool
 	paths() ([]string, bool)
 	presentCall() presentation.CallView
+	presentApproval(ctx context.Context) presentation.CallView
 	presentResult(result presentation.ToolResult) presentation.ResultView
 }
 
@@ -142,6 +143,25 @@ func (b Bound) PresentCall() (view presentation.CallView) {
 	return view
 }
 
+// PresentApproval returns the card the user approves when the call asks
+// for approval: the tool's approval card (Spec.PresentApproval), computed
+// now from the world as it is, or the pending card (PresentCall) when the
+// tool has none, gives none, or panics. It returns nil only when there is
+// no pending card either.
+func (b Bound) PresentApproval(ctx context.Context) (view presentation.CallView) {
+	if b.b == nil {
+		return nil
+	}
+	_ = guard(func() error {
+		view = b.b.presentApproval(ctx)
+		return nil
+	})
+	if view == nil {
+		return b.PresentCall()
+	}
+	return view
+}
+
 // PresentResult returns the call's completed card for result, or nil when
 // the tool has no result presenter, the arguments do not fit it, or it
 // panics.
@@ -175,4 +195,5 @@ func (f *failedBinding) revalidate(jsonvalue.Value, bool) (Output, error) {
 func (*failedBinding) concurrencySafe() bool                                         { return false }
 func (*failedBinding) paths() ([]string, bool)                                       { return nil, false }
 func (*failedBinding) presentCall() presentation.CallView                            { return nil }
+func (*failedBinding) presentApproval(context.Context) presentation.CallView         { return nil }
 func (*failedBinding) presentResult(presentation.ToolResult) presentation.ResultView { return nil }

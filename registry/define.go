@@ -55,6 +55,14 @@ type Spec[A, R any] struct {
 	PresentCall   func(args A) presentation.CallView
 	PresentResult func(args A, result presentation.ToolResult) presentation.ResultView
 
+	// PresentApproval, when set, is the card the user approves when the
+	// call asks for approval, shown in place of the pending card: unlike
+	// PresentCall it may look at the world as it is at that moment (the
+	// file an edit would change, through the tool's own file access), so
+	// it takes the approval's context and must return when it ends. It
+	// must change nothing. A nil return shows the pending card.
+	PresentApproval func(ctx context.Context, args A) presentation.CallView
+
 	// Finalize, when set, is the last-mile content transform.
 	Finalize Finalizer
 
@@ -185,6 +193,13 @@ func (b *typedBinding[A, R]) presentCall() presentation.CallView {
 		return nil
 	}
 	return b.t.spec.PresentCall(b.args)
+}
+
+func (b *typedBinding[A, R]) presentApproval(ctx context.Context) presentation.CallView {
+	if b.t.spec.PresentApproval == nil {
+		return nil
+	}
+	return b.t.spec.PresentApproval(ctx, b.args)
 }
 
 func (b *typedBinding[A, R]) presentResult(result presentation.ToolResult) presentation.ResultView {

@@ -3,6 +3,7 @@ package registry_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -290,6 +291,59 @@ func TestPresentersAndClassifierAreSoft(t *testing.T) {
 	}
 	var zero registry.Bound
 	if zero.PresentCall() != nil || zero.PresentResult(presentation.ToolResult{}) != nil || zero.ConcurrencySafe() {
+		t.Errorf("the zero Bound answered")
+	}
+}
+
+// TestPresentApproval: the approval card is computed with the approval's
+// context and the bound arguments; without one, or when the tool's gives
+// none or panics, the pending card stands in.
+func TestPresentApproval(t *testing.T) {
+	type ctxKey struct{}
+	tool, err := registry.Define(registry.Spec[pathArgs, string]{
+		Name:    "edit",
+		Handler: func(context.Context, *registry.Call, pathArgs) (string, error) { return "", nil },
+		PresentCall: func(a pathArgs) presentation.CallView {
+			return presentation.GenericCallView{Title: "pending " + a.Path}
+		},
+		PresentApproval: func(ctx context.Context, a pathArgs) presentation.CallView {
+			switch a.Path {
+			case "panic":
+				panic("approval card exploded")
+			case "none":
+				return nil
+			}
+			return presentation.GenericCallView{Title: "approve " + a.Path + " " + ctx.Value(ctxKey{}).(string)}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.WithValue(context.Background(), ctxKey{}, "now")
+	title := func(b registry.Bound) string {
+		v, ok := b.PresentApproval(ctx).(presentation.GenericCallView)
+		if !ok {
+			return fmt.Sprintf("%#v", b.PresentApproval(ctx))
+		}
+		return v.Title
+	}
+	for _, tc := range []struct{ args, want string }{
+		{`{"path":"a.go"}`, "approve a.go now"},
+		{`{"path":"none"}`, "pending none"},
+		{`{"path":"panic"}`, "pending panic"},
+	} {
+		if got := title(bind(tool, mustArgs(t, tc.args))); got != tc.want {
+			t.Errorf("%s: approval card %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	if v := bind(tool, mustArgs(t, `{"path":7}`)).PresentApproval(ctx); v != nil {
+		t.Errorf("invalid arguments gave the approval card %#v", v)
+	}
+	if got := title(bind(echo(t, "plain"), mustArgs(t, `{}`))); got != "<nil>" {
+		t.Errorf("a tool without cards: %s", got)
+	}
+	var zero registry.Bound
+	if zero.PresentApproval(ctx) != nil {
 		t.Errorf("the zero Bound answered")
 	}
 }

@@ -154,6 +154,9 @@ func (b *rawBinding) presentCall() presentation.CallView {
 	return b.r.spec.PresentCall(b.args)
 }
 
+// presentApproval is nil: a raw tool's approval shows its pending card.
+func (b *rawBinding) presentApproval(context.Context) presentation.CallView { return nil }
+
 func (b *rawBinding) presentResult(result presentation.ToolResult) presentation.ResultView {
 	if b.r.spec.PresentResult == nil {
 		return nil

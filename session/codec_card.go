@@ -92,6 +92,7 @@ type fileDiffWire struct {
 	Path    string  `json:"path,omitempty"`
 	OldText *string `json:"old_text,omitempty"`
 	NewText string  `json:"new_text,omitempty"`
+	Line    int     `json:"line,omitempty"`
 }
 
 type genericCallWire struct {
@@ -141,10 +142,11 @@ type terminalResultWire struct {
 }
 
 type diffResultWire struct {
-	Card  string         `json:"card"`
-	Title string         `json:"title,omitempty"`
-	Diffs []fileDiffWire `json:"diffs,omitempty"`
-	Notes string         `json:"notes,omitempty"`
+	Card      string         `json:"card"`
+	Title     string         `json:"title,omitempty"`
+	Diffs     []fileDiffWire `json:"diffs,omitempty"`
+	Notes     string         `json:"notes,omitempty"`
+	Locations []locationWire `json:"locations,omitempty"`
 }
 
 type readLineWire struct {
@@ -245,7 +247,7 @@ func encodeResultView(v presentation.ResultView) (any, error) {
 	case presentation.TerminalResultView:
 		w = terminalResultWire{Card: cardTerminal, Title: v.Title, Output: v.Output, ExitCode: v.ExitCode, Signal: v.Signal}
 	case presentation.DiffResultView:
-		w = diffResultWire{Card: cardDiff, Title: v.Title, Diffs: diffsWire(v.Diffs), Notes: v.Notes}
+		w = diffResultWire{Card: cardDiff, Title: v.Title, Diffs: diffsWire(v.Diffs), Notes: v.Notes, Locations: locationsWire(v.Locations)}
 	case presentation.ReadResultView:
 		w = readResultWire{Card: cardRead, Title: v.Title, Path: v.Path, Offset: v.Offset, Lines: readLinesWire(v.Lines), TotalLines: v.TotalLines, Lang: v.Lang, Content: v.Content}
 	case presentation.SearchMatchesView:
@@ -274,7 +276,7 @@ func decodeResultView(data json.RawMessage, dropped func(string)) (presentation.
 		return presentation.TerminalResultView{Title: w.Title, Output: w.Output, ExitCode: w.ExitCode, Signal: w.Signal}, err
 	case cardDiff:
 		w, err := unmarshalData[diffResultWire]("diff result card", data)
-		return presentation.DiffResultView{Title: w.Title, Diffs: diffs(w.Diffs), Notes: w.Notes}, err
+		return presentation.DiffResultView{Title: w.Title, Diffs: diffs(w.Diffs), Notes: w.Notes, Locations: locations(w.Locations)}, err
 	case cardRead:
 		w, err := unmarshalData[readResultWire]("read result card", data)
 		return presentation.ReadResultView{Title: w.Title, Path: w.Path, Offset: w.Offset, Lines: readLines(w.Lines), TotalLines: w.TotalLines, Lang: w.Lang, Content: w.Content}, err
@@ -338,7 +340,7 @@ func diffsWire(ds []presentation.FileDiff) []fileDiffWire {
 	}
 	out := make([]fileDiffWire, len(ds))
 	for i, d := range ds {
-		out[i] = fileDiffWire{Path: d.Path, OldText: d.OldText, NewText: d.NewText}
+		out[i] = fileDiffWire{Path: d.Path, OldText: d.OldText, NewText: d.NewText, Line: d.Line}
 	}
 	return out
 }
@@ -349,7 +351,7 @@ func diffs(ds []fileDiffWire) []presentation.FileDiff {
 	}
 	out := make([]presentation.FileDiff, len(ds))
 	for i, d := range ds {
-		out[i] = presentation.FileDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText}
+		out[i] = presentation.FileDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText, Line: d.Line}
 	}
 	return out
 }

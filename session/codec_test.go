@@ -43,6 +43,7 @@ func sampleCallViews() []presentation.CallView {
 				presentation.ReplaceDiff("a.go", "old\nline", "new\nline"),
 				presentation.NewFileDiff("b.go", "package b"),
 				{Path: "empty-old.go", OldText: ptr(""), NewText: ""},
+				{Path: "hunk.go", OldText: ptr("a\r\nb"), NewText: "a\r\nB", Line: 2},
 			},
 			Locations: []presentation.FileLocation{{Path: "a.go", Line: 1}},
 		},
@@ -59,7 +60,8 @@ func sampleResultViews() []presentation.ResultView {
 		presentation.TerminalResultView{Title: "sleep", Output: "", Signal: "SIGKILL"},
 		presentation.DiffResultView{Title: "Edited a.go", Diffs: []presentation.FileDiff{
 			presentation.ReplaceDiff("a.go", "a", "b"), presentation.ReplaceDiff("a.go", "", "inserted"),
-		}},
+			{Path: "a.go", OldText: ptr("x\ny\n"), NewText: "x\nY\n", Line: 12},
+		}, Locations: []presentation.FileLocation{{Path: "a.go", Line: 12}}},
 		presentation.DiffResultView{Title: "Edit b.go", Diffs: []presentation.FileDiff{presentation.ReplaceDiff("b.go", "x", "y")},
 			Notes: "gopls reports 1 new error in b.go after this change:\nb.go:3:1: undefined: y"},
 		presentation.ReadResultView{

@@ -17,7 +17,7 @@
 //	res := p.Execute(ctx, pipeline.Input{CallID: "c1", Name: "edit",
 //		Arguments: `{"file_path":"main.go","old_string":"Hello","new_string":"Hi"}`})
 //	// res.Content: "Edited main.go: replaced 1 occurrence."
-//	// res.Meta:    {"diffs":[{"path":"main.go","oldText":…,"newText":…}]}
+//	// res.Meta:    {"diffs":[{"path":"main.go","oldText":…,"newText":…,"line":…}]}
 //
 // What callers may rely on:
 //
@@ -29,11 +29,12 @@
 //   - The tools work on regular files only: a named pipe, socket or device
 //     (or a link to one) is refused with CodeNotRegular, and is never
 //     opened in a way that could block.
-//   - read, write and edit ask the FileSystem for the content of a file
-//     its Stat does not find, so an editor's unsaved buffer (which only
-//     the editor's ReadFile sees) counts as an existing file: read shows
-//     it, write shows its old text, and edit with an empty old_string
-//     refuses to clobber it.
+//   - Whether a file exists is what the FileSystem's Stat (the disk) says;
+//     the content of one that exists is what its ReadFile gives (an
+//     editor's buffer, unsaved edits included, when the session reads
+//     through the editor). A path the disk does not have is never read:
+//     write and edit with an empty old_string create it, read and other
+//     edits say it does not exist.
 //   - read shows a window of lines, numbered like cat -n, inside the envelope
 //     <path>…</path>\n<type>file</type>\n<content>\n…\n</content>. Binary
 //     and non-UTF-8 files, directories and files over Options.MaxFileBytes
@@ -53,6 +54,16 @@
 //     as its applied hunks (Hunk), never as the whole file, so a small edit
 //     to a large file stays small in the session log; the presentation meta
 //     is {"diffs":[…]} built from those hunks. edit's hunks come from the
-//     replacement sites, not from diffing the whole file.
+//     replacement sites, not from diffing the whole file. A hunk holds
+//     whole lines, each with its line break as the file has it (CRLF
+//     included), and the line of its first change; the completed cards
+//     are located there.
+//   - The pending cards show the arguments (the replacement as asked, the
+//     whole content). When a call asks for approval, its card
+//     (registry.Spec.PresentApproval) is the hunks the call would apply to
+//     the file as it is at that moment, read through the same FileSystem,
+//     with their context and located at the first changed line; it writes
+//     nothing, and falls back to the pending card for a create by write, a
+//     previous file that is not text, or a call that would fail.
 //   - Failures the tools report carry one of the Code… constants.
 package fs

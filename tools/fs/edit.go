@@ -36,7 +36,8 @@ type EditResult struct {
 	Lines int `json:"lines,omitempty"`
 	// Diffs are the applied hunks, built from the replacement sites
 	// (never by diffing the whole file), each carrying the file_path the
-	// model wrote. A file that uses CRLF throughout is shown with LF.
+	// model wrote: whole lines, line breaks (CRLF or LF) exactly as the
+	// file has them.
 	Diffs []Hunk `json:"diffs"`
 	// Checks is what Options.AfterWrite reported about the new content
 	// (the errors it introduced, say), or "".
@@ -58,73 +59,91 @@ func (t *toolset) editTool() (*registry.Tool, error) {
 		Effect:           registry.EffectWrite,
 		Paths:            func(a EditArgs) []string { return []string{a.FilePath} },
 		PresentCall:      presentEditCall,
+		PresentApproval:  t.presentEditApproval,
 		PresentResult:    presentEditResult,
 	})
 }
 
 // edit is the body of edit.
 func (t *toolset) edit(ctx context.Context, _ *registry.Call, args EditArgs) (EditResult, error) {
+	c, err := t.planFor(ctx, args)
+	if err != nil {
+		return EditResult{}, err
+	}
+	r, err := c.plan.result(args.FilePath, c.name)
+	if err != nil {
+		return EditResult{}, err
+	}
+	onDisk := c.plan.onDisk()
+	if err := t.ws.Files().WriteFile(ctx, c.abs, onDisk); err != nil {
+		return EditResult{}, fsError(err, "write", c.name, "")
+	}
+	if c.creates {
+		r.Created, r.Lines = true, countLines(args.NewString)
+	}
+	r.Checks = t.afterWrite(ctx, c.abs, string(onDisk))
+	return r, nil
+}
+
+// editChange is an edit worked out against the file as it is now, before
+// anything is written.
+type editChange struct {
+	abs, name string
+	plan      editPlan
+	// creates says the file does not exist: the edit (with an empty
+	// old_string) creates it.
+	creates bool
+}
+
+// planFor reads the file an edit changes, through the workspace's
+// FileSystem, and works the edit out on it. Errors are the coded errors
+// the model reads.
+func (t *toolset) planFor(ctx context.Context, args EditArgs) (editChange, error) {
 	if args.FilePath == "" {
-		return EditResult{}, argsError("file_path must not be empty")
+		return editChange{}, argsError("file_path must not be empty")
 	}
 	if args.OldString == args.NewString {
-		return EditResult{}, toolError(CodeNoChange, "old_string and new_string are the same, so there is nothing to change: put the replacement text in new_string")
+		return editChange{}, toolError(CodeNoChange, "old_string and new_string are the same, so there is nothing to change: put the replacement text in new_string")
 	}
 	abs, name, err := t.target(args.FilePath)
 	if err != nil {
-		return EditResult{}, err
+		return editChange{}, err
 	}
 	data, found, err := t.editSource(ctx, abs, name)
 	if err != nil {
-		return EditResult{}, err
+		return editChange{}, err
 	}
+	c := editChange{abs: abs, name: name}
 	switch {
 	case !found && args.OldString == "":
-		return t.create(ctx, args.FilePath, abs, name, args.NewString)
+		c.plan, c.creates = fillPlan(args.NewString), true
+		return c, nil
 	case !found:
-		return EditResult{}, fsError(iofs.ErrNotExist, "edit", name, editMissing)
+		return editChange{}, fsError(iofs.ErrNotExist, "edit", name, editMissing)
+	case !isText(data):
+		return editChange{}, toolError(CodeBinary, "%s is not UTF-8 text (it is binary or in another encoding): edit refuses it, since replacing text could corrupt it; if it must change, use a command (bash)", name)
 	}
-	if !isText(data) {
-		return EditResult{}, toolError(CodeBinary, "%s is not UTF-8 text (it is binary or in another encoding): edit refuses it, since replacing text could corrupt it; if it must change, use a command (bash)", name)
-	}
-	plan, err := planEdit(string(data), args.OldString, args.NewString, args.ReplaceAll, name)
+	c.plan, err = planEdit(string(data), args.OldString, args.NewString, args.ReplaceAll, name)
 	if err != nil {
-		return EditResult{}, err
+		return editChange{}, err
 	}
-	r, err := plan.result(args.FilePath, name)
-	if err != nil {
-		return EditResult{}, err
-	}
-	onDisk := plan.onDisk()
-	if err := t.ws.Files().WriteFile(ctx, abs, onDisk); err != nil {
-		return EditResult{}, fsError(err, "write", name, "")
-	}
-	r.Checks = t.afterWrite(ctx, abs, string(onDisk))
-	return r, nil
+	return c, nil
 }
 
 // editMissing is the advice for an edit of a file that does not exist.
 const editMissing = "to create it, use write (or edit with an empty old_string)"
 
-// editSource returns the content edit changes: the file's, or an editor's
-// unsaved buffer's when the disk has no file. found is false when neither
-// has it, which an edit with an empty old_string creates (and any other
-// edit refuses). Files edit cannot change are refused here.
+// editSource returns the content edit changes, as the FileSystem reads it
+// (an editor's buffer, unsaved edits included, when the session reads
+// through the editor). found is false when the FileSystem's Stat does not
+// find the file, which an edit with an empty old_string creates (and any
+// other edit refuses). Files edit cannot change are refused here.
 func (t *toolset) editSource(ctx context.Context, abs, name string) (data []byte, found bool, err error) {
 	files := t.ws.Files()
 	info, err := files.Stat(ctx, abs)
 	switch {
 	case errors.Is(err, iofs.ErrNotExist):
-		buf, ok, rerr := unsavedBuffer(ctx, files, abs)
-		switch {
-		case rerr != nil:
-			return nil, false, fsError(rerr, "read", name, editMissing)
-		case !ok:
-			return nil, false, nil
-		case int64(len(buf)) > t.opts.MaxFileBytes:
-			return nil, false, tooLarge(name, int64(len(buf)), t.opts.MaxFileBytes, "edit")
-		}
-		return buf, true, nil
+		return nil, false, nil
 	case err != nil:
 		return nil, false, fsError(err, "edit", name, editMissing)
 	case info.IsDir():
@@ -141,22 +160,6 @@ func (t *toolset) editSource(ctx context.Context, abs, name string) (data []byte
 		return nil, false, fsError(err, "read", name, editMissing)
 	}
 	return data, true, nil
-}
-
-// create makes a missing file hold text: an edit with an empty old_string.
-func (t *toolset) create(ctx context.Context, path, abs, name, text string) (EditResult, error) {
-	plan := fillPlan(text)
-	r, err := plan.result(path, name)
-	if err != nil {
-		return EditResult{}, err
-	}
-	onDisk := plan.onDisk()
-	if err := t.ws.Files().WriteFile(ctx, abs, onDisk); err != nil {
-		return EditResult{}, fsError(err, "write", name, "")
-	}
-	r.Created, r.Lines = true, countLines(text)
-	r.Checks = t.afterWrite(ctx, abs, string(onDisk))
-	return r, nil
 }
 
 // renderEdit is what the model reads.
@@ -188,9 +191,26 @@ func presentEditCall(args EditArgs) presentation.CallView {
 	}
 }
 
-// presentEditResult is edit's completed card: the hunks from meta, or nil
-// (the pending card stays) on an error, or when meta is missing or
-// malformed.
+// presentEditApproval is the card an edit's approval shows: the hunks the
+// edit would apply to the file as it is now (read as the edit reads it),
+// with their context and located at the first changed line. An edit that
+// would fail gives nil: the approval shows the pending card, and the call,
+// if allowed, reports the failure.
+func (t *toolset) presentEditApproval(ctx context.Context, args EditArgs) presentation.CallView {
+	c, err := t.planFor(ctx, args)
+	if err != nil {
+		return nil
+	}
+	diffs, err := c.plan.hunks(args.FilePath)
+	if err != nil {
+		return nil
+	}
+	return changeCard("Edit "+args.FilePath, args.FilePath, diffs)
+}
+
+// presentEditResult is edit's completed card: the hunks from meta,
+// located at the first changed line, or nil (the pending card stays) on
+// an error, or when meta is missing or malformed.
 func presentEditResult(args EditArgs, result presentation.ToolResult) presentation.ResultView {
 	if result.IsError {
 		return nil
@@ -199,5 +219,8 @@ func presentEditResult(args EditArgs, result presentation.ToolResult) presentati
 	if !ok {
 		return nil
 	}
-	return presentation.DiffResultView{Title: "Edit " + args.FilePath, Diffs: diffs, Notes: checksFromMeta(result.Meta)}
+	return presentation.DiffResultView{
+		Title: "Edit " + args.FilePath, Diffs: diffs, Notes: checksFromMeta(result.Meta),
+		Locations: firstChange(args.FilePath, diffs),
+	}
 }

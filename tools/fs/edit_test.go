@@ -70,18 +70,18 @@ func TestEdit(t *testing.T) {
 }
 
 // checkEditValue checks that the value's hunks, built from the edit's
-// sites, are those of diffing the whole file (CRLF shown as LF), and that
-// the meta carries them.
+// sites, are those of diffing the whole file as it was and as it is now,
+// line breaks included, and that the meta carries them.
 func checkEditValue(t *testing.T, before, after string, res pipeline.Result) {
 	t.Helper()
 	var v fs.EditResult
 	if err := json.Unmarshal([]byte(res.Value), &v); err != nil {
 		t.Fatal(err)
 	}
-	want := diffcard.Hunks("f.txt", cardText(before), cardText(after))
+	want := diffcard.Hunks("f.txt", before, after)
 	got := make([]presentation.FileDiff, len(v.Diffs))
 	for i, h := range v.Diffs {
-		got[i] = presentation.FileDiff{Path: h.Path, OldText: h.OldText, NewText: h.NewText}
+		got[i] = presentation.FileDiff{Path: h.Path, OldText: h.OldText, NewText: h.NewText, Line: h.Line}
 	}
 	if diffcard.Meta(got) != diffcard.Meta(want) {
 		t.Errorf("value diffs %s\nwant %s", diffcard.Meta(got), diffcard.Meta(want))
@@ -89,14 +89,6 @@ func checkEditValue(t *testing.T, before, after string, res pipeline.Result) {
 	if res.Meta != diffcard.Meta(want) {
 		t.Errorf("meta %s\nwant %s", res.Meta, diffcard.Meta(want))
 	}
-}
-
-// cardText is s with CRLF as LF when s uses CRLF throughout.
-func cardText(s string) string {
-	if n := strings.Count(s, "\n"); n > 0 && n == strings.Count(s, "\r\n") {
-		return strings.ReplaceAll(s, "\r\n", "\n")
-	}
-	return s
 }
 
 func TestEditCreates(t *testing.T) {
@@ -109,7 +101,11 @@ func TestEditCreates(t *testing.T) {
 	if got := text(res); got != "Created new/dir/n.txt (2 lines)." {
 		t.Errorf("text %q", got)
 	}
-	want := presentation.DiffResultView{Title: "Edit new/dir/n.txt", Diffs: []presentation.FileDiff{{Path: "new/dir/n.txt", NewText: "one\ntwo"}}}
+	want := presentation.DiffResultView{
+		Title:     "Edit new/dir/n.txt",
+		Diffs:     []presentation.FileDiff{{Path: "new/dir/n.txt", NewText: "one\r\ntwo\r\n", Line: 1}},
+		Locations: []presentation.FileLocation{{Path: "new/dir/n.txt", Line: 1}},
+	}
 	if got := e.presentResult("edit", args, res); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %#v\nwant %#v", got, want)
 	}
@@ -275,15 +271,15 @@ func TestEditPresent(t *testing.T) {
 	args := map[string]any{"file_path": "a.txt", "old_string": "OLD", "new_string": "NEW"}
 	res := e.ok("edit", args)
 	t.Run("F22 meta", func(t *testing.T) {
-		want := `{"diffs":[{"path":"a.txt","oldText":"a\nb\nc\nOLD\nd\ne\nf","newText":"a\nb\nc\nNEW\nd\ne\nf"}]}`
+		want := `{"diffs":[{"path":"a.txt","oldText":"a\nb\nc\nOLD\nd\ne\nf\n","newText":"a\nb\nc\nNEW\nd\ne\nf\n","line":4}]}`
 		if res.Meta != want {
 			t.Errorf("meta %s\nwant %s", res.Meta, want)
 		}
 	})
 	t.Run("F23 result card", func(t *testing.T) {
 		want := presentation.DiffResultView{Title: "Edit a.txt", Diffs: []presentation.FileDiff{
-			{Path: "a.txt", OldText: ptr("a\nb\nc\nOLD\nd\ne\nf"), NewText: "a\nb\nc\nNEW\nd\ne\nf"},
-		}}
+			{Path: "a.txt", OldText: ptr("a\nb\nc\nOLD\nd\ne\nf\n"), NewText: "a\nb\nc\nNEW\nd\ne\nf\n", Line: 4},
+		}, Locations: []presentation.FileLocation{{Path: "a.txt", Line: 4}}}
 		if got := e.presentResult("edit", args, res); !reflect.DeepEqual(got, want) {
 			t.Errorf("got %#v\nwant %#v", got, want)
 		}
@@ -303,12 +299,13 @@ func TestEditPresent(t *testing.T) {
 	})
 }
 
-// A CRLF file's cards show LF lines, and the file keeps CRLF.
+// A CRLF file's hunks show its lines as it has them, CRLF included, and
+// the file keeps CRLF (issue 17).
 func TestEditCRLFCards(t *testing.T) {
 	e := newEnv(t, fs.Options{})
 	e.put("w.txt", "one\r\ntwo\r\nthree\r\n")
 	res := e.ok("edit", map[string]any{"file_path": "w.txt", "old_string": "two", "new_string": "2"})
-	want := `{"diffs":[{"path":"w.txt","oldText":"one\ntwo\nthree","newText":"one\n2\nthree"}]}`
+	want := `{"diffs":[{"path":"w.txt","oldText":"one\r\ntwo\r\nthree\r\n","newText":"one\r\n2\r\nthree\r\n","line":2}]}`
 	if res.Meta != want {
 		t.Errorf("meta %s\nwant %s", res.Meta, want)
 	}

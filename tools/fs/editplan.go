@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/diffcard"
+	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
 // editPlan is an edit worked out on a file's text before anything is
@@ -53,11 +54,28 @@ func appendCRLF(buf []byte, s string) []byte {
 	}
 }
 
-// result is edit's value for the plan: its hunks come from the sites,
-// labelled with path (the file_path the model wrote); name is the file as
-// messages name it.
-func (p editPlan) result(path, name string) (EditResult, error) {
+// hunks are the plan's applied hunks, built from the sites and labelled
+// with path (the file_path the model wrote): whole lines, with the line
+// breaks onDisk writes (CRLF for a CRLF file).
+func (p editPlan) hunks(path string) ([]presentation.FileDiff, error) {
 	diffs, err := diffcard.EditHunks(path, p.text, p.sites)
+	if err != nil || !p.crlf {
+		return diffs, err
+	}
+	for i, d := range diffs {
+		diffs[i].NewText = string(appendCRLF(nil, d.NewText))
+		if d.OldText != nil {
+			old := string(appendCRLF(nil, *d.OldText))
+			diffs[i].OldText = &old
+		}
+	}
+	return diffs, nil
+}
+
+// result is edit's value for the plan: its hunks (see hunks), labelled
+// with path; name is the file as messages name it.
+func (p editPlan) result(path, name string) (EditResult, error) {
+	diffs, err := p.hunks(path)
 	if err != nil {
 		return EditResult{}, fmt.Errorf("edit %s: %w", name, err)
 	}

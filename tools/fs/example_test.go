@@ -50,7 +50,7 @@ func ExampleTools() {
 	// Output:
 	// Created notes.txt (3 lines).
 	// Edited notes.txt: replaced 1 occurrence.
-	// {"diffs":[{"path":"notes.txt","oldText":"one\ntwo\nthree","newText":"one\n2\nthree"}]}
+	// {"diffs":[{"path":"notes.txt","oldText":"one\ntwo\nthree\n","newText":"one\n2\nthree\n","line":2}]}
 	// <path>notes.txt</path>
 	// <type>file</type>
 	// <content>

@@ -2,9 +2,7 @@ package fs
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	iofs "io/fs"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -110,23 +108,16 @@ func (t *toolset) read(ctx context.Context, _ *registry.Call, args ReadArgs) (Re
 	return ReadResult{Path: name, Offset: offset, Lines: lines, TotalLines: total, NextOffset: next, Lang: langOf(abs)}, nil
 }
 
-// readSource returns the content read shows: the file's, or an editor's
-// unsaved buffer's when the disk has no file. Files read cannot show are
-// refused here, before they are opened.
+// readSource returns the content read shows: the file's, as the
+// FileSystem reads it (an editor's buffer, unsaved edits included, when
+// the session reads through the editor). A file the FileSystem's Stat does
+// not find does not exist. Files read cannot show are refused here, before
+// they are opened.
 func (t *toolset) readSource(ctx context.Context, abs, name string) ([]byte, error) {
 	const notFound = "check the path, or find the file with glob"
 	files := t.ws.Files()
 	info, err := files.Stat(ctx, abs)
 	switch {
-	case errors.Is(err, iofs.ErrNotExist):
-		buf, ok, rerr := unsavedBuffer(ctx, files, abs)
-		switch {
-		case rerr != nil:
-			return nil, fsError(rerr, "read", name, notFound)
-		case !ok:
-			return nil, fsError(err, "read", name, notFound)
-		}
-		return buf, nil
 	case err != nil:
 		return nil, fsError(err, "read", name, notFound)
 	case info.IsDir():

@@ -45,18 +45,6 @@ func detectEndings(s string) lineEndings {
 // toLF turns every "\r\n" of s into "\n".
 func toLF(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
 
-// toCRLF turns every "\n" of s into "\r\n"; s must hold no "\r\n".
-func toCRLF(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
-
-// cardText is s as the cards show it: a text that uses CRLF throughout is
-// shown with LF, so a diff shows what changed and not the line endings.
-func cardText(s string) string {
-	if detectEndings(s) == endingsCRLF {
-		return toLF(s)
-	}
-	return s
-}
-
 // countLines returns the number of lines in s: its line breaks, plus one
 // for a last line without a break.
 func countLines(s string) int {

@@ -36,10 +36,11 @@ type WriteResult struct {
 	// left untouched.
 	Unchanged bool `json:"unchanged,omitempty"`
 	// Diffs are the applied hunks of an update, each carrying the
-	// file_path the model wrote. They are empty for a create, for an
-	// unchanged file, and when the previous file was not text (binary, not
-	// UTF-8, or over Options.MaxFileBytes). Text that uses CRLF throughout
-	// is compared with LF, so the hunks show changes of content only.
+	// file_path the model wrote: whole lines, line breaks exactly as the
+	// old and new content have them (so a write that changes a file's
+	// line endings changes every line). They are empty for a create, for
+	// an unchanged file, and when the previous file was not text (binary,
+	// not UTF-8, or over Options.MaxFileBytes).
 	Diffs []Hunk `json:"diffs"`
 	// Checks is what Options.AfterWrite reported about the new content
 	// (the errors it introduced, say), or "".
@@ -59,54 +60,27 @@ func (t *toolset) writeTool() (*registry.Tool, error) {
 		Effect:           registry.EffectWrite,
 		Paths:            func(a WriteArgs) []string { return []string{a.FilePath} },
 		PresentCall:      presentWriteCall,
+		PresentApproval:  t.presentWriteApproval,
 		PresentResult:    presentWriteResult,
 	})
 }
 
 // write is the body of write.
 func (t *toolset) write(ctx context.Context, _ *registry.Call, args WriteArgs) (WriteResult, error) {
-	if args.FilePath == "" {
-		return WriteResult{}, argsError("file_path must not be empty")
-	}
-	abs, name, err := t.target(args.FilePath)
+	abs, name, prev, err := t.writeTarget(ctx, args)
 	if err != nil {
 		return WriteResult{}, err
 	}
-	files := t.ws.Files()
 	res := WriteResult{Path: name, Operation: OperationCreate, Lines: countLines(args.Content), Diffs: []Hunk{}}
-	info, err := files.Stat(ctx, abs)
-	switch {
-	case errors.Is(err, iofs.ErrNotExist):
-		// Not on disk: a create (the FileSystem makes the missing
-		// directories), unless an editor holds it as an unsaved buffer.
-		prev, ok, err := unsavedBuffer(ctx, files, abs)
-		if err != nil {
-			return WriteResult{}, fsError(err, "read", name, "")
-		}
-		if ok {
-			res.Operation = OperationUpdate
-			t.compare(&res, args, prev)
-		}
-	case err != nil:
-		return WriteResult{}, fsError(err, "write", name, "")
-	case info.IsDir():
-		return WriteResult{}, toolError(CodeIsDirectory, "%s is a directory: write needs the path of a file", name)
-	case !info.Mode().IsRegular():
-		return WriteResult{}, notRegular(name, info.Mode())
-	case isReadOnly(info):
-		return WriteResult{}, readOnlyError(name, info, "write")
-	default:
+	if prev.exists {
 		res.Operation = OperationUpdate
-		if info.Size() <= t.opts.MaxFileBytes {
-			prev, err := files.ReadFile(ctx, abs)
-			if err != nil {
-				return WriteResult{}, fsError(err, "read", name, "")
-			}
-			t.compare(&res, args, prev)
+		res.Unchanged = prev.content != nil && *prev.content == args.Content
+		if text, ok := prev.text(); ok {
+			res.Diffs = hunksOf(diffcard.Hunks(args.FilePath, text, args.Content))
 		}
 	}
 	if !res.Unchanged {
-		if err := files.WriteFile(ctx, abs, []byte(args.Content)); err != nil {
+		if err := t.ws.Files().WriteFile(ctx, abs, []byte(args.Content)); err != nil {
 			return WriteResult{}, fsError(err, "write", name, "")
 		}
 		res.Checks = t.afterWrite(ctx, abs, args.Content)
@@ -114,17 +88,61 @@ func (t *toolset) write(ctx context.Context, _ *registry.Call, args WriteArgs) (
 	return res, nil
 }
 
-// compare records in res how the new content differs from prev, the
-// file's content before the write: unchanged, or the hunks of a text file.
-// A previous content over Options.MaxFileBytes is not compared.
-func (t *toolset) compare(res *WriteResult, args WriteArgs, prev []byte) {
-	if int64(len(prev)) > t.opts.MaxFileBytes {
-		return
+// previous is what a write replaces.
+type previous struct {
+	// exists says there is a file to replace.
+	exists bool
+	// content is what it holds when that is at most Options.MaxFileBytes,
+	// and nil otherwise (or when it does not exist).
+	content *string
+}
+
+// text returns the content when it is text the cards can show.
+func (p previous) text() (string, bool) {
+	if p.content == nil || !isText([]byte(*p.content)) {
+		return "", false
 	}
-	res.Unchanged = string(prev) == args.Content
-	if isText(prev) && !res.Unchanged {
-		res.Diffs = hunksOf(diffcard.Hunks(args.FilePath, cardText(string(prev)), cardText(args.Content)))
+	return *p.content, true
+}
+
+// writeTarget resolves the file a write replaces and reads what it holds
+// now, through the workspace's FileSystem (an editor's buffer, unsaved
+// edits included, when the session reads through the editor). A file the
+// FileSystem's Stat does not find does not exist: the write creates it.
+// Paths write cannot replace are refused here.
+func (t *toolset) writeTarget(ctx context.Context, args WriteArgs) (abs, name string, prev previous, err error) {
+	if args.FilePath == "" {
+		return "", "", previous{}, argsError("file_path must not be empty")
 	}
+	abs, name, err = t.target(args.FilePath)
+	if err != nil {
+		return "", "", previous{}, err
+	}
+	files := t.ws.Files()
+	info, err := files.Stat(ctx, abs)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		return abs, name, previous{}, nil // the FileSystem makes the missing directories
+	case err != nil:
+		return "", "", previous{}, fsError(err, "write", name, "")
+	case info.IsDir():
+		return "", "", previous{}, toolError(CodeIsDirectory, "%s is a directory: write needs the path of a file", name)
+	case !info.Mode().IsRegular():
+		return "", "", previous{}, notRegular(name, info.Mode())
+	case isReadOnly(info):
+		return "", "", previous{}, readOnlyError(name, info, "write")
+	case info.Size() > t.opts.MaxFileBytes:
+		return abs, name, previous{exists: true}, nil
+	}
+	data, err := files.ReadFile(ctx, abs)
+	switch {
+	case err != nil:
+		return "", "", previous{}, fsError(err, "read", name, "")
+	case int64(len(data)) > t.opts.MaxFileBytes:
+		return abs, name, previous{exists: true}, nil
+	}
+	content := string(data)
+	return abs, name, previous{exists: true, content: &content}, nil
 }
 
 // isReadOnly reports a file no one may write to. An atomic write renames
@@ -166,10 +184,28 @@ func presentWriteCall(args WriteArgs) presentation.CallView {
 	}
 }
 
+// presentWriteApproval is the card a write's approval shows when it
+// replaces a text file: the hunks it would apply to the file as it is now
+// (read as the write reads it), with their context and located at the
+// first changed line; an identical write shows no hunks. Otherwise (a
+// create, a file that is not text, a write that would fail) it is nil: the
+// approval shows the pending card, the whole content as new text.
+func (t *toolset) presentWriteApproval(ctx context.Context, args WriteArgs) presentation.CallView {
+	_, _, prev, err := t.writeTarget(ctx, args)
+	if err != nil {
+		return nil
+	}
+	text, ok := prev.text()
+	if !ok {
+		return nil
+	}
+	return changeCard("Write "+args.FilePath, args.FilePath, diffcard.Hunks(args.FilePath, text, args.Content))
+}
+
 // presentWriteResult is write's completed card: nil on an error; otherwise
-// the hunks from meta, or the whole content as new text when meta holds
-// none (a create, an identical overwrite, a previous file that was not
-// text, malformed meta).
+// the hunks from meta, located at the first changed line, or the whole
+// content as new text when meta holds none (a create, an identical
+// overwrite, a previous file that was not text, malformed meta).
 func presentWriteResult(args WriteArgs, result presentation.ToolResult) presentation.ResultView {
 	if result.IsError {
 		return nil
@@ -178,7 +214,10 @@ func presentWriteResult(args WriteArgs, result presentation.ToolResult) presenta
 	if !ok {
 		diffs = []presentation.FileDiff{presentation.NewFileDiff(args.FilePath, args.Content)}
 	}
-	return presentation.DiffResultView{Title: "Write " + args.FilePath, Diffs: diffs, Notes: checksFromMeta(result.Meta)}
+	return presentation.DiffResultView{
+		Title: "Write " + args.FilePath, Diffs: diffs, Notes: checksFromMeta(result.Meta),
+		Locations: firstChange(args.FilePath, diffs),
+	}
 }
 
 // plural returns "1 line", "2 lines".

@@ -29,11 +29,15 @@ func TestWrite(t *testing.T) {
 		{"create empty", nil, "e.txt", "", "Created e.txt (0 lines).",
 			fs.WriteResult{Path: "e.txt", Operation: "create", Lines: 0, Diffs: []fs.Hunk{}}},
 		{"update", ptr("old\n"), "a.txt", "new\n", "Wrote 1 line to a.txt.",
-			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 1, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("old"), NewText: "new"}}}},
+			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 1, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("old\n"), NewText: "new\n", Line: 1}}}},
 		{"no final newline written as given", ptr("old\n"), "a.txt", "a\nb", "Wrote 2 lines to a.txt.",
-			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 2, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("old"), NewText: "a\nb"}}}},
-		{"CRLF written as given, compared as LF", ptr("a\r\nb\r\n"), "a.txt", "a\r\nc\r\n", "Wrote 2 lines to a.txt.",
-			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 2, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("a\nb"), NewText: "a\nc"}}}},
+			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 2, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("old\n"), NewText: "a\nb", Line: 1}}}},
+		{"CRLF written and shown as given", ptr("a\r\nb\r\n"), "a.txt", "a\r\nc\r\n", "Wrote 2 lines to a.txt.",
+			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 2, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("a\r\nb\r\n"), NewText: "a\r\nc\r\n", Line: 2}}}},
+		{"changing the line endings changes every line", ptr("a\r\nb\r\n"), "a.txt", "a\nb\n", "Wrote 2 lines to a.txt.",
+			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 2, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("a\r\nb\r\n"), NewText: "a\nb\n", Line: 1}}}},
+		{"a final newline taken away shows on the last line only", ptr("1\n2\n3\n4\n5\n6\n7\n8\n"), "a.txt", "1\n2\n3\n4\n5\n6\n7\n8", "Wrote 8 lines to a.txt.",
+			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 8, Diffs: []fs.Hunk{{Path: "a.txt", OldText: ptr("5\n6\n7\n8\n"), NewText: "5\n6\n7\n8", Line: 8}}}},
 		{"identical", ptr("same\n"), "a.txt", "same\n", "a.txt already had this content (1 line); nothing changed.",
 			fs.WriteResult{Path: "a.txt", Operation: "update", Lines: 1, Unchanged: true, Diffs: []fs.Hunk{}}},
 		{"non-UTF-8 previous file", ptr("caf\xe9\n"), "a.txt", "café\n", "Wrote 1 line to a.txt.",
@@ -162,8 +166,8 @@ func TestWritePresent(t *testing.T) {
 		args := map[string]any{"file_path": "a.txt", "content": strings.Replace(lines, "d\n", "D\n", 1)}
 		res := e.ok("write", args)
 		want := presentation.DiffResultView{Title: "Write a.txt", Diffs: []presentation.FileDiff{
-			{Path: "a.txt", OldText: ptr("a\nb\nc\nd\ne\nf\ng"), NewText: "a\nb\nc\nD\ne\nf\ng"},
-		}}
+			{Path: "a.txt", OldText: ptr("a\nb\nc\nd\ne\nf\ng\n"), NewText: "a\nb\nc\nD\ne\nf\ng\n", Line: 4},
+		}, Locations: []presentation.FileLocation{{Path: "a.txt", Line: 4}}}
 		if got := e.presentResult("write", args, res); !reflect.DeepEqual(got, want) {
 			t.Errorf("got %#v\nwant %#v", got, want)
 		}
@@ -214,7 +218,7 @@ func TestWriteMetaPath(t *testing.T) {
 	e := newEnv(t, fs.Options{})
 	abs := e.put("a.txt", "x\n")
 	res := e.ok("write", map[string]any{"file_path": abs, "content": "y\n"})
-	want := `{"diffs":[{"path":"` + abs + `","oldText":"x","newText":"y"}]}`
+	want := `{"diffs":[{"path":"` + abs + `","oldText":"x\n","newText":"y\n","line":1}]}`
 	if res.Meta != want {
 		t.Errorf("meta %s\nwant %s", res.Meta, want)
 	}

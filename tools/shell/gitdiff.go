@@ -33,10 +33,11 @@ const devNull = "/dev/null"
 // parseGitDiff reads git's unified diff output (github.com/sourcegraph/
 // go-diff) into one FileDiff per hunk. Whatever precedes the first
 // "diff --git" line (git show's commit header) is set aside. Each side of
-// a hunk is its lines joined with "\n", without the last line's
-// terminator: context and removed lines make OldText (nil when the hunk
-// has no old line, as for a new file), context and added lines make
-// NewText ("" for a deleted file); a CRLF line keeps its "\r". Paths are
+// a hunk holds whole lines, each with its line break as the file has it
+// (only a line git marks "\ No newline at end of file" lacks one):
+// context and removed lines make OldText (nil when the hunk has no old
+// line, as for a new file), context and added lines make NewText ("" for
+// a deleted file); a CRLF line keeps its "\r\n". Paths are
 // the new name (the old one for a deleted file) with git's a/ b/ prefixes
 // stripped, joined to root unless root is "". It fails, so the caller can
 // show the output as it is, when there is no diff in out, when go-diff
@@ -105,36 +106,60 @@ func countHeaders(out string) int {
 }
 
 // hunkDiff rebuilds the two sides of one hunk from its lines, checking
-// them against the hunk's header. An empty line counts as an empty
-// context line, as patch reads it.
+// them against the hunk's header. Each line keeps its line break, except
+// where git marked "\ No newline at end of file" (go-diff records the
+// mark of an old line as OrigNoNewlineAt and drops the line break of a
+// new or context line). An empty line counts as an empty context line, as
+// patch reads it. Line is the hunk's first changed line in the new file.
 func hunkDiff(h *diff.Hunk) (presentation.FileDiff, error) {
-	var before, after []string
+	var before, after strings.Builder
+	oldLines, newLines, lead := 0, 0, 0
+	changed := false
 	body := string(h.Body)
-	for body != "" {
-		var line string
-		line, body, _ = strings.Cut(body, "\n")
-		if line == "" {
-			before, after = append(before, ""), append(after, "")
-			continue
+	for at := 0; at < len(body); {
+		line, _, broken := strings.Cut(body[at:], "\n")
+		at += len(line)
+		if broken {
+			at++ // the line break
 		}
-		switch text := line[1:]; line[0] {
+		if line == "" {
+			line = " "
+		}
+		text, brk := line[1:], "\n"
+		if !broken {
+			brk = ""
+		}
+		switch line[0] {
 		case ' ':
-			before, after = append(before, text), append(after, text)
+			before.WriteString(text + brk)
+			after.WriteString(text + brk)
+			oldLines, newLines = oldLines+1, newLines+1
+			if !changed {
+				lead++
+			}
 		case '-':
-			before = append(before, text)
+			if h.OrigNoNewlineAt > 0 && int(h.OrigNoNewlineAt) == at {
+				brk = ""
+			}
+			before.WriteString(text + brk)
+			oldLines, changed = oldLines+1, true
 		case '+':
-			after = append(after, text)
+			after.WriteString(text + brk)
+			newLines, changed = newLines+1, true
 		default:
 			return presentation.FileDiff{}, fmt.Errorf("hunk line %q is not context, removed or added", line)
 		}
 	}
-	if len(before) != int(h.OrigLines) || len(after) != int(h.NewLines) {
+	if oldLines != int(h.OrigLines) || newLines != int(h.NewLines) {
 		return presentation.FileDiff{}, fmt.Errorf("hunk @@ -%d,%d +%d,%d @@ has %d old and %d new lines",
-			h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, len(before), len(after))
+			h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, oldLines, newLines)
 	}
-	fd := presentation.FileDiff{NewText: strings.Join(after, "\n")}
-	if len(before) > 0 {
-		oldText := strings.Join(before, "\n")
+	fd := presentation.FileDiff{NewText: after.String()}
+	if line := int(h.NewStartLine) + lead; changed && line >= 1 {
+		fd.Line = line
+	}
+	if oldLines > 0 {
+		oldText := before.String()
 		fd.OldText = &oldText
 	}
 	return fd, nil

@@ -111,6 +111,36 @@ index d5f5c2a..6ac34ae 100644
 +nl2
 \ No newline at end of file
 `
+	diffNewlineAdded = `diff --git a/a.txt b/a.txt
+index 1..2 100644
+--- a/a.txt
++++ b/a.txt
+@@ -1,2 +1,2 @@
+ a
+-b
+\ No newline at end of file
++b
+`
+	diffNewlineRemoved = `diff --git a/a.txt b/a.txt
+index 1..2 100644
+--- a/a.txt
++++ b/a.txt
+@@ -1,2 +1,2 @@
+ a
+-b
++b
+\ No newline at end of file
+`
+	diffLastLineContext = `diff --git a/a.txt b/a.txt
+index 1..2 100644
+--- a/a.txt
++++ b/a.txt
+@@ -1,2 +1,2 @@
+-a
++A
+ z
+\ No newline at end of file
+`
 	showCommit = `commit ff53901780d47902d611961a73962c2f8806c846
 Author: n <a@b>
 Date:   Mon Nov 30 20:15:40 2026 +0000
@@ -186,49 +216,58 @@ func TestParseGitDiff(t *testing.T) {
 		notShown []string
 	}{
 		{"two files, one with two hunks", diffTwoFiles, "", []presentation.FileDiff{
-			{Path: "a.txt", OldText: strp("one\ntwo\nthree"), NewText: "one\nTWO\nthree"},
-			{Path: "a.txt", OldText: strp("eight\nnine\nten"), NewText: "eight\nNINE\nten"},
-			{Path: "src/b.go", OldText: strp("package b"), NewText: "package b\n\nvar x = 1"},
+			{Path: "a.txt", OldText: strp("one\ntwo\nthree\n"), NewText: "one\nTWO\nthree\n", Line: 2},
+			{Path: "a.txt", OldText: strp("eight\nnine\nten\n"), NewText: "eight\nNINE\nten\n", Line: 9},
+			{Path: "src/b.go", OldText: strp("package b\n"), NewText: "package b\n\nvar x = 1\n", Line: 2},
 		}, nil},
 		{"paths joined to a relative workdir", diffTwoFiles[:strings.Index(diffTwoFiles, "@@ -8")], "sub/dir", []presentation.FileDiff{
-			{Path: "sub/dir/a.txt", OldText: strp("one\ntwo\nthree"), NewText: "one\nTWO\nthree"},
+			{Path: "sub/dir/a.txt", OldText: strp("one\ntwo\nthree\n"), NewText: "one\nTWO\nthree\n", Line: 2},
 		}, nil},
 		{"paths joined to an absolute workdir", diffNoNewline, "/srv/app", []presentation.FileDiff{
-			{Path: "/srv/app/nonl.txt", OldText: strp("nl"), NewText: "nl2"},
+			{Path: "/srv/app/nonl.txt", OldText: strp("nl"), NewText: "nl2", Line: 1},
 		}, nil},
 		{"new file with a space in its name", gitOutput(diffNewFileWithSpace), "", []presentation.FileDiff{
-			{Path: "new file.txt", NewText: "new\nlines"},
+			{Path: "new file.txt", NewText: "new\nlines\n", Line: 1},
 		}, nil},
 		{"deleted file", diffDeleted, "", []presentation.FileDiff{
-			{Path: "old.txt", OldText: strp("gone\ntoo"), NewText: ""},
+			{Path: "old.txt", OldText: strp("gone\ntoo\n"), NewText: ""},
 		}, nil},
 		{"renamed and changed: the new name", diffRenamedChanged, "", []presentation.FileDiff{
-			{Path: "renamed.txt", OldText: strp("r1\nr2\nr3\nr4\nr5"), NewText: "r1\nr2\nR3\nr4\nr5"},
+			{Path: "renamed.txt", OldText: strp("r1\nr2\nr3\nr4\nr5\n"), NewText: "r1\nr2\nR3\nr4\nr5\n", Line: 3},
 		}, nil},
 		{"renamed only", diffRenamedOnly + diffNoNewline, "", []presentation.FileDiff{
-			{Path: "nonl.txt", OldText: strp("nl"), NewText: "nl2"},
+			{Path: "nonl.txt", OldText: strp("nl"), NewText: "nl2", Line: 1},
 		}, []string{"moved.txt (renamed from pure.txt)"}},
 		{"binary", diffBinary + diffDeleted, "", []presentation.FileDiff{
-			{Path: "old.txt", OldText: strp("gone\ntoo"), NewText: ""},
+			{Path: "old.txt", OldText: strp("gone\ntoo\n"), NewText: ""},
 		}, []string{"img.bin (binary)"}},
 		{"binary alone", diffBinary, "", nil, []string{"img.bin (binary)"}},
 		{"mode change, empty new file", diffModeAndEmptyNew, "", []presentation.FileDiff{
 			{Path: "empty.txt", NewText: ""},
 		}, []string{"a.txt (mode changed)"}},
 		{"CRLF lines keep their CR", gitOutput(diffCRLF), "", []presentation.FileDiff{
-			{Path: "crlf.txt", OldText: strp("x\r\ny\r\nz\r"), NewText: "x\r\nY\r\nz\r"},
+			{Path: "crlf.txt", OldText: strp("x\r\ny\r\nz\r\n"), NewText: "x\r\nY\r\nz\r\n", Line: 2},
 		}, nil},
 		{"no newline at end of file", diffNoNewline, "", []presentation.FileDiff{
-			{Path: "nonl.txt", OldText: strp("nl"), NewText: "nl2"},
+			{Path: "nonl.txt", OldText: strp("nl"), NewText: "nl2", Line: 1},
+		}, nil},
+		{"a final newline added", diffNewlineAdded, "", []presentation.FileDiff{
+			{Path: "a.txt", OldText: strp("a\nb"), NewText: "a\nb\n", Line: 2},
+		}, nil},
+		{"a final newline taken away", diffNewlineRemoved, "", []presentation.FileDiff{
+			{Path: "a.txt", OldText: strp("a\nb\n"), NewText: "a\nb", Line: 2},
+		}, nil},
+		{"an unchanged last line without a newline", diffLastLineContext, "", []presentation.FileDiff{
+			{Path: "a.txt", OldText: strp("a\nz"), NewText: "A\nz", Line: 1},
 		}, nil},
 		{"git show: the commit header is set aside", showCommit, "", []presentation.FileDiff{
-			{Path: "old.txt", OldText: strp("gone"), NewText: ""},
+			{Path: "old.txt", OldText: strp("gone\n"), NewText: ""},
 		}, []string{"img.bin (binary)"}},
 		{"quoted non-ASCII name", diffQuoted, "", []presentation.FileDiff{
-			{Path: "é.txt", OldText: strp("e"), NewText: "e\nf"},
+			{Path: "é.txt", OldText: strp("e\n"), NewText: "e\nf\n", Line: 2},
 		}, nil},
 		{"--no-prefix names stay whole", diffNoPrefix, "", []presentation.FileDiff{
-			{Path: "src/x.go", OldText: strp("a"), NewText: "b"},
+			{Path: "src/x.go", OldText: strp("a\n"), NewText: "b\n", Line: 1},
 		}, nil},
 	}
 	for _, tt := range tests {

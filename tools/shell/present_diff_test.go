@@ -53,7 +53,7 @@ func TestPresentDiffOnlyInsideTheWorkspace(t *testing.T) {
 		t.Fatal(err)
 	}
 	card := func(path string) presentation.ResultView {
-		return presentation.DiffResultView{Title: "git diff", Diffs: []presentation.FileDiff{{Path: path, OldText: strp("old"), NewText: "new"}}}
+		return presentation.DiffResultView{Title: "git diff", Diffs: []presentation.FileDiff{{Path: path, OldText: strp("old\n"), NewText: "new\n", Line: 1}}}
 	}
 	tests := []struct {
 		name   string

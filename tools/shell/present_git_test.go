@@ -64,10 +64,10 @@ func TestPresentRealGitDiff(t *testing.T) {
 		t.Fatalf("git diff failed: %s", text)
 	}
 	want := presentation.DiffResultView{Title: args.Command, Diffs: []presentation.FileDiff{
-		{Path: "crlf.txt", OldText: strp("x\r\ny\r"), NewText: "x\r\nY\r"},
-		{Path: "gone.txt", OldText: strp("bye"), NewText: ""},
-		{Path: "new.txt", NewText: "fresh"},
-		{Path: "sub dir/a.txt", OldText: strp("one\ntwo\nthree"), NewText: "one\nTWO\nthree"},
+		{Path: "crlf.txt", OldText: strp("x\r\ny\r\n"), NewText: "x\r\nY\r\n", Line: 2},
+		{Path: "gone.txt", OldText: strp("bye\n"), NewText: ""},
+		{Path: "new.txt", NewText: "fresh", Line: 1},
+		{Path: "sub dir/a.txt", OldText: strp("one\ntwo\nthree\n"), NewText: "one\nTWO\nthree\n", Line: 2},
 	}}
 	if got := presentBashResult(f.sh.ws, args, r.ToolResult()); !reflect.DeepEqual(got, want) {
 		t.Errorf("presentBashResult =\n%#v\nwant\n%#v\nfrom\n%s", got, want, text)
