@@ -2,6 +2,8 @@ package fs_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -110,6 +112,34 @@ func TestApprovalShowsTheRealHunks(t *testing.T) {
 			}
 			noTempFiles(t, e.dir)
 		})
+	}
+}
+
+// TestApprovalNeverReadsOutside: the approval of a write or an edit of a
+// file outside the workspace (named outright or through a link) shows the
+// pending card: its content is not read before the user has answered.
+func TestApprovalNeverReadsOutside(t *testing.T) {
+	e := newEnv(t, fs.Options{})
+	outside := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(outside, []byte("secret key material\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Dir(outside), e.path("link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{outside, "link/id_ed25519"} {
+		for _, call := range []struct {
+			tool string
+			args map[string]any
+		}{
+			{"edit", map[string]any{"file_path": path, "old_string": "key", "new_string": "x"}},
+			{"write", map[string]any{"file_path": path, "content": "x\n"}},
+		} {
+			got := e.presentApproval(call.tool, call.args)
+			if want := e.presentCall(call.tool, call.args); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s: approval card\n%#v\nwant the pending card\n%#v", call.tool, path, got, want)
+			}
+		}
 	}
 }
 

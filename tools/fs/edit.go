@@ -195,8 +195,12 @@ func presentEditCall(args EditArgs) presentation.CallView {
 // edit would apply to the file as it is now (read as the edit reads it),
 // with their context and located at the first changed line. An edit that
 // would fail gives nil: the approval shows the pending card, and the call,
-// if allowed, reports the failure.
+// if allowed, reports the failure. A file outside the workspace is never
+// read for it (previewable).
 func (t *toolset) presentEditApproval(ctx context.Context, args EditArgs) presentation.CallView {
+	if !t.previewable(args.FilePath) {
+		return nil
+	}
 	c, err := t.planFor(ctx, args)
 	if err != nil {
 		return nil

@@ -103,3 +103,11 @@ func (t *toolset) target(path string) (abs, name string, err error) {
 	}
 	return abs, t.ws.Display(path), nil
 }
+
+// previewable reports whether an approval may read path to show what a
+// call will change: only inside the workspace, links followed. A file
+// outside is a read the user has not approved (the approval is asking
+// about it), so its card is the call's arguments alone.
+func (t *toolset) previewable(path string) bool {
+	return t.ws.Contains(path)
+}

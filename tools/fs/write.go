@@ -189,8 +189,12 @@ func presentWriteCall(args WriteArgs) presentation.CallView {
 // (read as the write reads it), with their context and located at the
 // first changed line; an identical write shows no hunks. Otherwise (a
 // create, a file that is not text, a write that would fail) it is nil: the
-// approval shows the pending card, the whole content as new text.
+// approval shows the pending card, the whole content as new text. A
+// file outside the workspace is never read for it (previewable).
 func (t *toolset) presentWriteApproval(ctx context.Context, args WriteArgs) presentation.CallView {
+	if !t.previewable(args.FilePath) {
+		return nil
+	}
 	_, _, prev, err := t.writeTarget(ctx, args)
 	if err != nil {
 		return nil
