@@ -8,7 +8,9 @@ import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
-import { ChatController, type AgentPort } from "../../src/session/controller";
+import type { AgentPort } from "../../src/session/agentPort";
+import { ChatController } from "../../src/session/controller";
+import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
 import { CommandTerminals } from "../../src/terminal/terminals";
@@ -21,7 +23,9 @@ class Agent implements AgentPort {
   async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
     return { sessionId: "s1", configOptions: [] };
   }
-  async loadSession(): Promise<void> {}
+  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    return {};
+  }
   async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     if (this.resumeFails) throw new Error("session not found");
     return {};
@@ -61,7 +65,7 @@ beforeEach(async () => {
     agent: async () => agent,
     post: (m) => posted.push(m),
     diffs: new DiffContentProvider(),
-    review: new ReviewList(ChatController.restore),
+    review: new ReviewList(restoreFile),
     terminals,
     follower: new Follower(() => true),
     usage,
@@ -87,7 +91,7 @@ describe("chat controller", () => {
       agent: async () => early,
       post: (m) => seen.push(m),
       diffs: new DiffContentProvider(),
-      review: new ReviewList(ChatController.restore),
+      review: new ReviewList(restoreFile),
       terminals,
       follower: new Follower(() => false),
       usage,
