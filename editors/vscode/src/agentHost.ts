@@ -54,7 +54,9 @@ export class AgentHost {
     await offerSignIn({
       init,
       binary: client.binary,
-      setApiKey: async () => void (await vscode.commands.executeCommand(COMMANDS.setApiKey)),
+      setApiKey: async () => {
+        await vscode.commands.executeCommand(COMMANDS.setApiKey);
+      },
       authenticate: (methodId) => client.authenticate(methodId),
     });
   }

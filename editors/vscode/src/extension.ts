@@ -30,11 +30,13 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   const terminals = new CommandTerminals();
   const usage = new UsageStatus();
   const review = new ReviewList(restoreFile);
-  const version = String((context.extension?.packageJSON as { version?: unknown } | undefined)?.version ?? "0.0.0");
-  let view: ChatView | undefined;
+  const version = packageVersion(context.extension.packageJSON);
+  const view: ChatView = new ChatView(context.extensionUri, (m) => {
+    controller.handle(m).catch((e: unknown) => view.post({ type: "notice", level: "error", text: errorMessage(e) }));
+  });
   const controller: ChatController = new ChatController({
     agent: () => host.get(),
-    post: (m) => view?.post(m),
+    post: (m) => view.post(m),
     diffs,
     review,
     terminals,
@@ -45,9 +47,6 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     authRequired: () => host.signIn(),
   });
   const host: AgentHost = new AgentHost(context.secrets, controller, version, () => void controller.reattach());
-  view = new ChatView(context.extensionUri, (m) => {
-    controller.handle(m).catch((e: unknown) => view?.post({ type: "notice", level: "error", text: errorMessage(e) }));
-  });
   const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`));
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
@@ -71,5 +70,13 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   return { controller, host };
 }
 
+/** The version in the extension's package.json ("0.0.0" when it has none). */
+function packageVersion(packageJSON: unknown): string {
+  const version = packageJSON !== null && typeof packageJSON === "object" ? (packageJSON as { version?: unknown }).version : undefined;
+  return typeof version === "string" ? version : "0.0.0";
+}
+
 /** Nothing to do: every resource is in the context's subscriptions. */
-export function deactivate(): void {}
+export function deactivate(): void {
+  // VS Code disposes of context.subscriptions itself.
+}

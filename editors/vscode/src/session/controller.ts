@@ -129,7 +129,8 @@ export class ChatController implements ClientHandlers {
       case "setConfig":
         return this.sessions.setConfig(m.configId, m.value);
       case "permission":
-        return this.approvals.answerInline(m.requestId, m.optionId);
+        this.approvals.answerInline(m.requestId, m.optionId);
+        return;
       case "openPath":
         return revealLocation(m.path, m.line, false);
       case "openDiff": {

@@ -52,7 +52,9 @@ class IdleAgent implements AgentPort {
   async prompt(_s: string, _p: ContentBlock[]): Promise<{ stopReason: string }> {
     return { stopReason: "end_turn" };
   }
-  async cancel(): Promise<void> {}
+  async cancel(): Promise<void> {
+    // Nothing runs, so nothing to cancel.
+  }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
   }

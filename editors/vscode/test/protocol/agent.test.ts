@@ -24,8 +24,13 @@ describe("protocol: the client module against dsh-acp", () => {
 
   before(() => {
     root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-protocol-"));
-    binary = process.env["DSH_ACP_BIN"] || path.join(root, "dsh-acp");
-    if (!process.env["DSH_ACP_BIN"]) execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    const prebuilt = process.env["DSH_ACP_BIN"];
+    if (prebuilt) {
+      binary = prebuilt;
+    } else {
+      binary = path.join(root, "dsh-acp");
+      execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    }
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -134,7 +139,7 @@ describe("protocol: the client module against dsh-acp", () => {
       await restartedOnce;
       assert.equal(exits.length, 1);
       assert.equal(exits[0]?.signal, "SIGKILL");
-      assert.equal(exits[0]?.restarting, true);
+      assert.equal(exits[0].restarting, true);
       assert.notEqual(await client.pid(), pid);
       await client.resumeSession(sessionId, ws);
       assert.equal((await client.prompt(sessionId, [{ type: "text", text: "two" }])).stopReason, "end_turn");

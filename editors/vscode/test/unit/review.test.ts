@@ -54,7 +54,7 @@ describe("review list", () => {
   });
 
   it("ends the rejection note with a blank line, so the prompt does not run into it", () => {
-    assert.match(rejectionNote(["/w/a.txt"]) ?? "", /\n\n$/);
+    assert.match(rejectionNote(["/w/a.txt"]), /\n\n$/);
   });
 
   it("accepts without touching the file; rejects by restoring the original", async () => {
@@ -112,7 +112,9 @@ class FakeAgent implements AgentPort {
     this.prompts.push(p);
     return { stopReason: "end_turn" };
   }
-  async cancel(): Promise<void> {}
+  async cancel(): Promise<void> {
+    // Nothing runs, so nothing to cancel.
+  }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
   }

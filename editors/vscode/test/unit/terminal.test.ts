@@ -31,7 +31,7 @@ describe("buffered pseudoterminal", () => {
     assert.deepEqual(seen, [exitLine(2, undefined)]);
   });
 
-  const lines: Array<[string, string]> = [
+  const lines: [string, string][] = [
     ["a\nb", "a\r\nb"],
     ["a\r\nb", "a\r\nb"],
     ["", ""],
@@ -50,12 +50,12 @@ describe("command terminals", () => {
     terms.apply(start, () => "again");
     assert.equal(stub.terminals.length, 1);
     assert.equal(stub.terminals[0]?.name, "dsh: sh hello.sh");
-    assert.equal(stub.terminals[0]?.shown, true);
+    assert.equal(stub.terminals[0].shown, true);
     terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", _meta: { terminal_output: { terminal_id: "t1", data: "hello\n" } } }, () => "");
     terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", _meta: { terminal_exit: { terminal_id: "t1", exit_code: 0 } } }, () => "");
     const pty = terms.get("t1");
     assert.deepEqual(pty?.buffered, ["hello\r\n", exitLine(0, undefined)]);
-    assert.equal(pty?.status, "status 0");
+    assert.equal(pty.status, "status 0");
   });
 
   it("ignores calls without terminal_info", () => {
