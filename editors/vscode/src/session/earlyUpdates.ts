@@ -1,7 +1,7 @@
 import type { SessionNotification } from "@agentclientprotocol/sdk";
 
 /** How many updates are kept while session/new runs. */
-const EARLY_LIMIT = 256;
+export const EARLY_LIMIT = 256;
 
 /**
  * The updates that arrive while session/new is awaited: the agent may
