@@ -33,12 +33,12 @@ e2e: deps
 	$(GO) build -o "$$bin/dsh-acp" ./cmd/dsh-acp && \
 	DSH_ACP_BIN="$$bin/dsh-acp" node --test e2e/
 
-# The VS Code extension (editors/vscode): strict type check, unit tests
+# The VS Code extension (editors/vscode): strict type check, ESLint, unit tests
 # with a stub vscode module, and its ACP client against the built binary.
 vscode:
 	@bin="$$(mktemp -d)"; trap 'rm -rf "$$bin"' EXIT; \
 	$(GO) build -o "$$bin/dsh-acp" ./cmd/dsh-acp && \
-	cd editors/vscode && npm ci --no-audit --no-fund && npm run typecheck && npm test && \
+	cd editors/vscode && npm ci --no-audit --no-fund && npm run typecheck && npm run lint && npm test && \
 	DSH_ACP_BIN="$$bin/dsh-acp" npm run test:protocol
 
 # The extension in a real VS Code: code-server and Debian's chromium

@@ -17,18 +17,19 @@
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, processesMentioning, startGroup, waitForHttp } from "./lib/procs.mjs";
+import { errorMessage, freePort, processesMentioning, startGroup, waitForHttp } from "./lib/procs.mjs";
 import { buildAgent, buildAndInstallExtension, loadTools, makeRunDirs, writeWorkspace } from "./lib/prepare.mjs";
 import { openWorkbench } from "./lib/workbench.mjs";
 import { WORKSPACE_FILES, checkStoredSession, runScenario } from "./lib/scenario.mjs";
 import { latencyReport } from "./lib/latency.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const extDir = process.env.DSH_E2E_EXTENSION_DIR ?? resolve(here, "..");
+const extDir = process.env["DSH_E2E_EXTENSION_DIR"] ?? resolve(here, "..");
 const repoRoot = resolve(here, "..", "..", "..");
-const artifacts = process.env.DSH_E2E_ARTIFACTS ?? join(here, "artifacts");
+const artifacts = process.env["DSH_E2E_ARTIFACTS"] ?? join(here, "artifacts");
 
 const t0 = Date.now();
+/** @param {string} msg */
 const log = (msg) => console.log(`e2e [${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 
 async function main() {
@@ -37,40 +38,50 @@ async function main() {
   const tools = await loadTools();
   const dirs = await makeRunDirs();
   log(`run directory ${dirs.root}`);
+  const results = join(dirs.root, "results.jsonl");
+  const stateDir = join(dirs.xdg, "state", "dsh-acp");
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
-    PATH: `${dirname(tools.node24)}:${process.env.PATH}`,
+    PATH: `${dirname(tools.node24)}:${String(process.env["PATH"])}`,
     DSH_MODEL_SCRIPT: join(here, "scenario.jsonl"),
-    DSH_VSCODE_RESULTS: join(dirs.root, "results.jsonl"),
-    DSH_STATE_DIR: join(dirs.xdg, "state", "dsh-acp"),
+    DSH_VSCODE_RESULTS: results,
+    DSH_STATE_DIR: stateDir,
     XDG_CONFIG_HOME: join(dirs.xdg, "config"),
     XDG_DATA_HOME: join(dirs.xdg, "data"),
     XDG_STATE_HOME: join(dirs.xdg, "state"),
   };
-  delete env.DSH_API_KEY;
-  delete env.DEEPSEEK_API_KEY;
-  delete env.OPENAI_API_KEY;
+  delete env["DSH_API_KEY"];
+  delete env["DEEPSEEK_API_KEY"];
+  delete env["OPENAI_API_KEY"];
 
+  /** @type {import("./lib/procs.mjs").Group | undefined} */
   let server;
+  /** @type {import("playwright-core").Browser | undefined} */
   let browser;
+  /** @type {import("playwright-core").Page | undefined} */
   let page;
+  /** @type {string[]} */
   let pageErrors = [];
   let scenarioDone = false;
-  const latency = process.env.DSH_E2E_LATENCY !== "0";
+  const latency = process.env["DSH_E2E_LATENCY"] !== "0";
+  /** @type {import("./lib/latency.mjs").Probe[]} */
   const probes = [];
+  /** @type {string[]} */
   const failures = [];
   // An interrupted run still stops code-server's process group and chromium.
+  /** @param {NodeJS.Signals} sig */
   const interrupted = async (sig) => {
     console.error(`e2e: ${sig}: stopping code-server and chromium`);
-    await browser?.close().catch(() => {});
+    await browser?.close().catch(() => undefined);
     await server?.stop();
     process.exit(130);
   };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
+  process.once("SIGINT", (sig) => void interrupted(sig));
+  process.once("SIGTERM", (sig) => void interrupted(sig));
   try {
     log("go build ./cmd/dsh-acp");
-    const agent = await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env.DSH_E2E_TRACE === "1", latency);
+    const agent = await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env["DSH_E2E_TRACE"] === "1", latency);
     const installed = await buildAndInstallExtension({ extDir, extensionsDir: dirs.ext, scratchDir: dirs.root, codeServer: tools.codeServer, env, log });
     log(`extension ${installed.id} installed as ${installed.how}`);
 
@@ -111,22 +122,22 @@ async function main() {
     await page.screenshot({ path: join(artifacts, "00-workbench.png") });
     log("workbench visible");
 
-    failures.push(...(await runScenario({ page, dirs, extension: installed, results: env.DSH_VSCODE_RESULTS, artifacts, log, probes })));
+    failures.push(...(await runScenario({ page, dirs, extension: installed, results, artifacts, log, probes })));
     scenarioDone = true;
   } catch (err) {
-    failures.push(err.message);
-    if (page) await page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => {});
+    failures.push(errorMessage(err));
+    if (page) await page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
   } finally {
-    await browser?.close().catch(() => {});
+    await browser?.close().catch(() => undefined);
     await server?.stop();
     if (pageErrors.length) await writeFile(join(artifacts, "page-errors.txt"), `${pageErrors.join("\n")}\n`);
-    await cp(join(dirs.data, "logs"), join(artifacts, "logs"), { recursive: true }).catch(() => {});
-    await cp(join(dirs.root, "results.jsonl"), join(artifacts, "results.jsonl")).catch(() => {});
-    if (scenarioDone) failures.push(...(await checkStoredSession({ dirs, stateDir: env.DSH_STATE_DIR })));
+    await cp(join(dirs.data, "logs"), join(artifacts, "logs"), { recursive: true }).catch(() => undefined);
+    await cp(join(dirs.root, "results.jsonl"), join(artifacts, "results.jsonl")).catch(() => undefined);
+    if (scenarioDone) failures.push(...(await checkStoredSession({ dirs, stateDir })));
     if (latency && probes.length) {
       // Recorded, never asserted: a probe's trouble is printed, not a failure.
       const outPath = join(artifacts, "dsh-acp.log.out");
-      const lines = await latencyReport({ probes, outPath, jsonPath: join(artifacts, "latency.json") }).catch((err) => [`latency: ${err.message}`]);
+      const lines = await latencyReport({ probes, outPath, jsonPath: join(artifacts, "latency.json") }).catch((/** @type {unknown} */ err) => [`latency: ${errorMessage(err)}`]);
       for (const line of lines) log(line);
     }
     const left = await processesMentioning(dirs.root);

@@ -5,6 +5,7 @@ import { resolveAgentBinary } from "./client/binary";
 import type { ClientHandlers } from "./client/handlers";
 import { offerSignIn } from "./auth/signIn";
 import { COMMANDS } from "./commands";
+import { errorMessage } from "./errors";
 import { API_KEY_SECRET } from "./secrets";
 import { agentArgs, agentEnv, readSettings } from "./settings";
 
@@ -40,7 +41,7 @@ export class AgentHost {
       this.client = starting;
       starting.catch((e: unknown) => {
         if (this.client === starting) this.client = undefined;
-        void vscode.window.showErrorMessage(`dsh: ${e instanceof Error ? e.message : String(e)}`);
+        void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`);
       });
     }
     return this.client;
@@ -53,7 +54,9 @@ export class AgentHost {
     await offerSignIn({
       init,
       binary: client.binary,
-      setApiKey: async () => void (await vscode.commands.executeCommand(COMMANDS.setApiKey)),
+      setApiKey: async () => {
+        await vscode.commands.executeCommand(COMMANDS.setApiKey);
+      },
       authenticate: (methodId) => client.authenticate(methodId),
     });
   }

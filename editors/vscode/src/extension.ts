@@ -3,10 +3,12 @@ import { AgentHost, workspaceCwd } from "./agentHost";
 import { ChatView, CHAT_VIEW_ID } from "./chat/view";
 import { COMMANDS } from "./commands";
 import { DiffContentProvider, DIFF_SCHEME } from "./diff/provider";
+import { errorMessage } from "./errors";
 import { Follower } from "./follow";
 import { ReviewList } from "./review/reviewList";
 import { promptForApiKey } from "./secrets";
 import { ChatController } from "./session/controller";
+import { restoreFile } from "./session/files";
 import { ResultsLog } from "./session/resultsLog";
 import { readSettings } from "./settings";
 import { UsageStatus } from "./status/usage";
@@ -27,12 +29,14 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   const diffs = new DiffContentProvider();
   const terminals = new CommandTerminals();
   const usage = new UsageStatus();
-  const review = new ReviewList(ChatController.restore);
-  const version = String((context.extension?.packageJSON as { version?: unknown } | undefined)?.version ?? "0.0.0");
-  let view: ChatView | undefined;
+  const review = new ReviewList(restoreFile);
+  const version = packageVersion(context.extension.packageJSON);
+  const view: ChatView = new ChatView(context.extensionUri, (m) => {
+    controller.handle(m).catch((e: unknown) => view.post({ type: "notice", level: "error", text: errorMessage(e) }));
+  });
   const controller: ChatController = new ChatController({
     agent: () => host.get(),
-    post: (m) => view?.post(m),
+    post: (m) => view.post(m),
     diffs,
     review,
     terminals,
@@ -43,10 +47,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     authRequired: () => host.signIn(),
   });
   const host: AgentHost = new AgentHost(context.secrets, controller, version, () => void controller.reattach());
-  view = new ChatView(context.extensionUri, (m) => {
-    controller.handle(m).catch((e: unknown) => view?.post({ type: "notice", level: "error", text: e instanceof Error ? e.message : String(e) }));
-  });
-  const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${e instanceof Error ? e.message : String(e)}`));
+  const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`));
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
@@ -69,5 +70,13 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   return { controller, host };
 }
 
+/** The version in the extension's package.json ("0.0.0" when it has none). */
+function packageVersion(packageJSON: unknown): string {
+  const version = packageJSON !== null && typeof packageJSON === "object" ? (packageJSON as { version?: unknown }).version : undefined;
+  return typeof version === "string" ? version : "0.0.0";
+}
+
 /** Nothing to do: every resource is in the context's subscriptions. */
-export function deactivate(): void {}
+export function deactivate(): void {
+  // VS Code disposes of context.subscriptions itself.
+}

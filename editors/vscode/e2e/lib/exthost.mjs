@@ -4,8 +4,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UI_TIMEOUT } from "./workbench.mjs";
 
+/** @param {string} dataDir */
 async function extHostLogs(dataDir) {
+  /** @type {string[]} */
   const texts = [];
+  /** @param {string} dir */
   const walk = async (dir) => {
     for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const p = join(dir, entry.name);
@@ -20,6 +23,9 @@ async function extHostLogs(dataDir) {
 /**
  * Waits until the extension host has activated extensionId, and fails
  * with the log's errors about it if activation failed.
+ * @param {string} dataDir code-server's user-data directory
+ * @param {string} extensionId publisher.name
+ * @returns {Promise<void>}
  */
 export async function waitForActivation(dataDir, extensionId) {
   const deadline = Date.now() + UI_TIMEOUT;

@@ -7,9 +7,32 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./procs.mjs";
 
-/** Reads the tool paths setup.sh recorded in the cache's env file. */
+/**
+ * The programs setup.sh installed.
+ * @typedef {{ node24: string, codeServer: string, chromium: string }} Tools
+ */
+
+/**
+ * The run's scratch directories, all under root.
+ * @typedef {{ root: string, ws: string, data: string, ext: string, bin: string, xdg: string }} RunDirs
+ */
+
+/**
+ * What the harness reads of the extension's package.json.
+ * @typedef {object} PackageJson
+ * @property {string} name
+ * @property {string} version
+ * @property {string} publisher
+ * @property {Record<string, string>} [scripts]
+ * @property {{ viewsContainers?: { activitybar?: { title?: string }[] } }} [contributes]
+ */
+
+/**
+ * Reads the tool paths setup.sh recorded in the cache's env file.
+ * @returns {Promise<Tools>}
+ */
 export async function loadTools() {
-  const cache = process.env.DSH_E2E_CACHE ?? join(homedir(), ".cache", "dsh-vscode-e2e");
+  const cache = process.env["DSH_E2E_CACHE"] ?? join(homedir(), ".cache", "dsh-vscode-e2e");
   const envFile = join(cache, "env");
   if (!existsSync(envFile)) throw new Error(`${envFile} is missing: run editors/vscode/e2e/setup.sh first`);
   const vars = Object.fromEntries(
@@ -18,14 +41,22 @@ export async function loadTools() {
       .filter((l) => l.includes("="))
       .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
   );
-  const tools = { node24: vars.DSH_E2E_NODE24, codeServer: vars.DSH_E2E_CODE_SERVER, chromium: vars.DSH_E2E_CHROMIUM };
-  for (const [name, path] of Object.entries(tools)) {
-    if (!path || !existsSync(path)) throw new Error(`${name} not found at ${path}: run editors/vscode/e2e/setup.sh`);
-  }
-  return tools;
+  /** @param {string} name @param {string | undefined} path @returns {string} */
+  const tool = (name, path) => {
+    if (!path || !existsSync(path)) throw new Error(`${name} not found at ${String(path)}: run editors/vscode/e2e/setup.sh`);
+    return path;
+  };
+  return {
+    node24: tool("node24", vars["DSH_E2E_NODE24"]),
+    codeServer: tool("codeServer", vars["DSH_E2E_CODE_SERVER"]),
+    chromium: tool("chromium", vars["DSH_E2E_CHROMIUM"]),
+  };
 }
 
-/** Makes the run's scratch directories under one fresh temporary directory. */
+/**
+ * Makes the run's scratch directories under one fresh temporary directory.
+ * @returns {Promise<RunDirs>}
+ */
 export async function makeRunDirs() {
   const root = await mkdtemp(join(tmpdir(), "dsh-vscode-e2e-"));
   const dirs = {
@@ -48,11 +79,18 @@ export async function makeRunDirs() {
  * dsh-acp's stdout goes through the relay stamp.mjs (copied into binDir,
  * run by this Node), which copies the frames it writes to logPath.out and
  * the time each one was read to logPath.out.times, for the latency probe.
+ * @param {string} repoRoot
+ * @param {string} binDir
+ * @param {string} logPath
+ * @param {boolean} [trace]
+ * @param {boolean} [stamp]
+ * @returns {Promise<string>} the wrapper's path
  */
 export async function buildAgent(repoRoot, binDir, logPath, trace = false, stamp = false) {
   const out = join(binDir, "dsh-acp");
   await run("go", ["build", "-o", out, "./cmd/dsh-acp"], { cwd: repoRoot });
   const wrapper = join(binDir, "dsh-acp-logged");
+  /** @param {string} s */
   const quote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
   const agent = `${quote(out)} --log-file ${quote(logPath)} --log-level debug "$@"`;
   let body = `exec ${agent}`;
@@ -73,9 +111,13 @@ export async function buildAgent(repoRoot, binDir, logPath, trace = false, stamp
  * when `npm run package` exists, else as an unpacked folder. Returns the
  * extension's id, the title of its activity-bar container, and how it was
  * installed.
+ * @param {{ extDir: string, extensionsDir: string, scratchDir: string, codeServer: string, env: NodeJS.ProcessEnv, log: (msg: string) => void }} options
+ * @returns {Promise<{ id: string, containerTitle: string | undefined, how: string }>}
  */
 export async function buildAndInstallExtension({ extDir, extensionsDir, scratchDir, codeServer, env, log }) {
-  const pkg = JSON.parse(await readFile(join(extDir, "package.json"), "utf8"));
+  /** @type {unknown} */
+  const json = JSON.parse(await readFile(join(extDir, "package.json"), "utf8"));
+  const pkg = /** @type {PackageJson} */ (json);
   const id = `${pkg.publisher}.${pkg.name}`;
   const containerTitle = pkg.contributes?.viewsContainers?.activitybar?.[0]?.title;
   const scripts = pkg.scripts ?? {};
@@ -86,11 +128,11 @@ export async function buildAndInstallExtension({ extDir, extensionsDir, scratchD
     log("npm ci (extension)");
     await run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: extDir });
   }
-  if (scripts.build) {
+  if (scripts["build"]) {
     log("npm run build (extension)");
     await run("npm", ["run", "build"], { cwd: extDir });
   }
-  if (scripts.package) {
+  if (scripts["package"]) {
     // The package script ends with `vsce package`, so --out lands there and
     // keeps the .vsix out of the source tree.
     const out = join(scratchDir, `${pkg.name}-${pkg.version}.vsix`);
@@ -110,7 +152,14 @@ export async function buildAndInstallExtension({ extDir, extensionsDir, scratchD
   return { id, containerTitle, how: `unpacked folder ${target}` };
 }
 
+/**
+ * The newest .vsix in dir written since (ms since the epoch, less a second of slack).
+ * @param {string} dir
+ * @param {number} since
+ * @returns {Promise<string>}
+ */
 async function newestVsix(dir, since) {
+  /** @type {{ path: string, mtimeMs: number } | undefined} */
   let best;
   for (const name of await readdir(dir)) {
     if (!name.endsWith(".vsix")) continue;
@@ -121,7 +170,13 @@ async function newestVsix(dir, since) {
   return best.path;
 }
 
-/** Writes the workspace's files and the user settings code-server starts with. */
+/**
+ * Writes the workspace's files and the user settings code-server starts with.
+ * @param {RunDirs} dirs
+ * @param {Readonly<Record<string, string>>} files name → text
+ * @param {Readonly<Record<string, unknown>>} settings
+ * @returns {Promise<void>}
+ */
 export async function writeWorkspace(dirs, files, settings) {
   for (const [name, text] of Object.entries(files)) await writeFile(join(dirs.ws, name), text);
   await mkdir(join(dirs.data, "User"), { recursive: true });

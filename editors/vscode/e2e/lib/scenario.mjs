@@ -5,6 +5,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
+import { errnoCode, errorMessage } from "./procs.mjs";
 import { waitForResult } from "./results.mjs";
 import {
   UI_TIMEOUT,
@@ -49,44 +50,66 @@ const COMMAND_EXIT = "[dsh: command exited with status 0]";
  * on ("soft") is recorded and the scenario goes on. Returns the soft
  * failures. Each prompt's latency probe (latency.mjs) is pushed to probes
  * as { prompt, probe } or { prompt, error }; a probe never fails a step.
+ * @param {object} options
+ * @param {import("./workbench.mjs").Page} options.page the workbench
+ * @param {import("./prepare.mjs").RunDirs} options.dirs
+ * @param {{ id: string, containerTitle: string | undefined }} options.extension the installed extension
+ * @param {string} options.results the extension's results file
+ * @param {string} options.artifacts where screenshots go
+ * @param {(msg: string) => void} options.log
+ * @param {import("./latency.mjs").Probe[]} [options.probes]
+ * @returns {Promise<string[]>}
  */
 export async function runScenario({ page, dirs, extension, results, artifacts, log, probes = [] }) {
+  /** @param {string} name */
   const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+  /** @type {string[]} */
   const failures = [];
+  /**
+   * @param {string} name
+   * @param {() => Promise<unknown>} fn
+   * @param {{ soft?: boolean }} [options]
+   * @returns {Promise<void>}
+   */
   const step = async (name, fn, { soft = false } = {}) => {
     log(name);
     try {
-      return await fn();
+      await fn();
     } catch (err) {
-      const failure = `step "${name}": ${err.message}`;
+      const failure = `step "${name}": ${errorMessage(err)}`;
       if (!soft) throw new Error([...failures, failure].join("\n"), { cause: err });
-      log(`  FAILED: ${err.message}`);
+      log(`  FAILED: ${errorMessage(err)}`);
       failures.push(failure);
-      await shot(`failed-${failures.length}`).catch(() => {});
+      await shot(`failed-${failures.length}`).catch(() => undefined);
     }
   };
   const chat = webviewFrame(page, extension.id);
+  /** @param {string} id */
   const byTestId = (id) => chat.locator(`[data-testid="${id}"]`);
   // The latency probe: installed before a prompt is sent, read once its answer shows.
+  /** @type {Set<string>} */
   const probing = new Set();
+  /** @param {string} prompt */
   const probe = async (prompt) => {
     try {
       await installProbe(chat, prompt);
       probing.add(prompt);
     } catch (err) {
-      probes.push({ prompt, error: err.message });
+      probes.push({ prompt, error: errorMessage(err) });
     }
   };
+  /** @param {string} prompt */
   const readLatency = async (prompt) => {
     if (!probing.delete(prompt)) return;
     try {
       probes.push({ prompt, probe: await readProbe(chat, prompt) });
     } catch (err) {
-      probes.push({ prompt, error: err.message });
+      probes.push({ prompt, error: errorMessage(err) });
     }
   };
 
   await step("open the dsh view; the extension activates", async () => {
+    if (!extension.containerTitle) throw new Error("the extension's package.json contributes no activity-bar container");
     await openViewContainer(page, extension.containerTitle);
     log("  clicked the activity-bar icon");
     await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
@@ -114,7 +137,11 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     }
     await prompt.click("Allow once");
     // TESTING.md shows outcome as a string; the extension writes the ACP outcome object.
-    const chosen = (e) => e.outcome === "selected" || (e.outcome?.outcome === "selected" && e.outcome.optionId === "allow-once");
+    /** @param {import("./results.mjs").ResultEvent} e */
+    const chosen = (e) => {
+      const outcome = /** @type {{ outcome?: unknown, optionId?: unknown } | string | null | undefined} */ (e["outcome"]);
+      return outcome === "selected" || (typeof outcome === "object" && outcome !== null && outcome.outcome === "selected" && outcome.optionId === "allow-once");
+    };
     await waitForResult(results, (e) => e.event === "permission" && chosen(e), "permission");
   });
 
@@ -136,12 +163,13 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
 
   await step("the turn ends with both files changed and the answer shown", async () => {
     const { event } = await waitForResult(results, (e) => e.event === "turn", "turn");
-    if (event.stopReason !== "end_turn") throw new Error(`turn stopped with ${event.stopReason}, want end_turn`);
+    if (event["stopReason"] !== "end_turn") throw new Error(`turn stopped with ${String(event["stopReason"])}, want end_turn`);
+    const changed = event["changed"];
     for (const name of Object.keys(EDITED_FILES)) {
-      if (!event.changed?.includes(join(dirs.ws, name))) throw new Error(`turn's changed files ${JSON.stringify(event.changed)} lack ${name}`);
+      if (!Array.isArray(changed) || !changed.includes(join(dirs.ws, name))) throw new Error(`turn's changed files ${JSON.stringify(changed)} lack ${name}`);
     }
     await byTestId("message-agent").filter({ hasText: FINAL_TEXT }).waitFor({ timeout: UI_TIMEOUT });
-    const statuses = await byTestId("tool-card").evaluateAll((cards) => cards.map((c) => c.dataset.status));
+    const statuses = await byTestId("tool-card").evaluateAll((cards) => cards.map((c) => c.dataset["status"]));
     if (statuses.length < 3 || statuses.some((s) => s !== "completed")) throw new Error(`tool cards' statuses ${JSON.stringify(statuses)}, want 3 or more, all completed`);
     await waitForFiles(dirs.ws, EDITED_FILES);
     await readLatency(PROMPT);
@@ -165,11 +193,12 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   });
 
   await step("reject config.txt and accept notes.md in the review list", async () => {
+    /** @param {string} name */
     const row = (name) => byTestId("review-file").and(chat.locator(`[data-path$="/${name}"]`)).first();
     await row("config.txt").locator('[data-testid="review-reject"]').click();
-    await waitForResult(results, (e) => e.event === "review" && e.action === "reject", "review reject");
+    await waitForResult(results, (e) => e.event === "review" && e["action"] === "reject", "review reject");
     await row("notes.md").locator('[data-testid="review-accept"]').click();
-    await waitForResult(results, (e) => e.event === "review" && e.action === "accept", "review accept");
+    await waitForResult(results, (e) => e.event === "review" && e["action"] === "accept", "review accept");
     await shot("06-review");
   });
 
@@ -194,10 +223,13 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
  * store out when it exits): the second prompt carried a note telling the
  * agent that config.txt was rejected, on its own lines. Returns the
  * failures.
+ * @param {{ dirs: import("./prepare.mjs").RunDirs, stateDir: string }} options
+ * @returns {Promise<string[]>}
  */
 export async function checkStoredSession({ dirs, stateDir }) {
   const text = await allText(stateDir);
   const rejected = escapeRegExp(join(dirs.ws, "config.txt"));
+  /** @type {string[]} */
   const failures = [];
   if (!new RegExp(`reject[^"]*${rejected}`, "i").test(text)) {
     failures.push(`no stored message under ${stateDir} tells the agent that config.txt was rejected`);
@@ -208,9 +240,14 @@ export async function checkStoredSession({ dirs, stateDir }) {
   return failures;
 }
 
-/** The text of every file under dir, concatenated. */
+/**
+ * The text of every file under dir, concatenated.
+ * @param {string} dir
+ * @returns {Promise<string>}
+ */
 async function allText(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  /** @type {string[]} */
   const texts = [];
   for (const entry of entries) {
     if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8").catch(() => ""));
@@ -218,18 +255,28 @@ async function allText(dir) {
   return texts.join("\n");
 }
 
-/** Escapes s for use as a literal inside a regular expression. */
+/**
+ * Escapes s for use as a literal inside a regular expression.
+ * @param {string} s
+ * @returns {string}
+ */
 function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Waits until every file in want holds its text, failing with the differences. */
+/**
+ * Waits until every file in want holds its text, failing with the differences.
+ * @param {string} dir
+ * @param {Readonly<Record<string, string>>} want name → text
+ * @returns {Promise<void>}
+ */
 async function waitForFiles(dir, want) {
   const deadline = Date.now() + UI_TIMEOUT;
   for (;;) {
+    /** @type {string[]} */
     const wrong = [];
     for (const [name, text] of Object.entries(want)) {
-      const got = await readFile(join(dir, name), "utf8").catch((err) => `<${err.code}>`);
+      const got = await readFile(join(dir, name), "utf8").catch((/** @type {unknown} */ err) => `<${String(errnoCode(err))}>`);
       if (got !== text) wrong.push(`${name}: got ${JSON.stringify(got)}, want ${JSON.stringify(text)}`);
     }
     if (!wrong.length) return;

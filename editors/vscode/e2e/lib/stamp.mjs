@@ -8,12 +8,13 @@
 import { openSync, writeSync } from "node:fs";
 
 const outPath = process.argv[2];
+if (!outPath) throw new Error("usage: node stamp.mjs outPath");
 const out = openSync(outPath, "a");
 const times = openSync(`${outPath}.times`, "a");
 
 // A reader gone away ends the relay; dsh-acp then sees its stdout close.
 process.stdout.on("error", () => process.exit(0));
-process.stdin.on("data", (buf) => {
+process.stdin.on("data", (/** @type {Buffer} */ buf) => {
   const now = Date.now();
   // Pipes are written synchronously on Linux: the frame is on its way
   // before the logs are written.

@@ -18,10 +18,19 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** Launches chromium and opens the workbench at url; returns the browser, the page and its errors so far. */
+/** @typedef {import("playwright-core").Page} Page */
+/** @typedef {import("playwright-core").FrameLocator} FrameLocator */
+/** @typedef {import("playwright-core").Locator} Locator */
+
+/**
+ * Launches chromium and opens the workbench at url; returns the browser, the page and its errors so far.
+ * @param {{ chromiumPath: string, url: string }} options
+ * @returns {Promise<{ browser: import("playwright-core").Browser, page: Page, pageErrors: string[] }>}
+ */
 export async function openWorkbench({ chromiumPath, url }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  /** @type {string[]} */
   const pageErrors = [];
   page.on("pageerror", (err) => pageErrors.push(String(err)));
   await page.goto(url);
@@ -29,7 +38,12 @@ export async function openWorkbench({ chromiumPath, url }) {
   return { browser, page, pageErrors };
 }
 
-/** Opens a view container by clicking its icon in the activity bar. */
+/**
+ * Opens a view container by clicking its icon in the activity bar.
+ * @param {Page} page
+ * @param {string} title
+ * @returns {Promise<void>}
+ */
 export async function openViewContainer(page, title) {
   await page.locator(`.activitybar .action-item .action-label[aria-label^="${title}"]`).first().click({ timeout: UI_TIMEOUT });
 }
@@ -38,6 +52,9 @@ export async function openViewContainer(page, title) {
  * The frame of the extension's webview view: VS Code puts each webview in
  * an iframe whose src names the extension, holding the content in an inner
  * iframe #active-frame.
+ * @param {Page} page
+ * @param {string} extensionId
+ * @returns {FrameLocator}
  */
 export function webviewFrame(page, extensionId) {
   return page
@@ -50,6 +67,9 @@ export function webviewFrame(page, extensionId) {
  * quick pick) whose text contains text. Returns its kind, its element,
  * buttons() listing its options' labels, and click(label) choosing the
  * option labelled exactly label.
+ * @param {Page} page
+ * @param {string} text
+ * @returns {Promise<{ kind: "dialog" | "notification" | "quickpick", el: Locator, buttons: () => Promise<string[]>, click: (label: string) => Promise<void> }>}
  */
 export async function waitForPrompt(page, text) {
   const dialog = page.locator(".monaco-dialog-box", { hasText: text });
@@ -57,11 +77,13 @@ export async function waitForPrompt(page, text) {
   const pick = page.locator(".quick-input-widget", { hasText: text });
   const any = dialog.or(toast).or(pick).first();
   await any.waitFor({ timeout: UI_TIMEOUT });
+  /** @type {["dialog" | "notification" | "quickpick", Locator, string]} */
   const [kind, el, option] = (await dialog.count())
     ? ["dialog", dialog.first(), ".dialog-buttons .monaco-button"]
     : (await toast.count())
       ? ["notification", toast.first(), ".monaco-button"]
       : ["quickpick", pick.first(), ".quick-input-list .monaco-list-row"];
+  /** @param {string} label */
   const exact = (label) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
   return {
     kind,
@@ -71,14 +93,23 @@ export async function waitForPrompt(page, text) {
   };
 }
 
-/** Waits until a terminal in the panel shows text, and returns the terminal's text. */
+/**
+ * Waits until a terminal in the panel shows text, and returns the terminal's text.
+ * @param {Page} page
+ * @param {string} text
+ * @returns {Promise<string>}
+ */
 export async function waitForTerminalText(page, text) {
   const rows = page.locator(".terminal-wrapper .xterm-rows", { hasText: text }).first();
   await rows.waitFor({ timeout: UI_TIMEOUT });
   return rows.innerText();
 }
 
-/** The titles of the terminals in the panel (tabs, or the single terminal's header). */
+/**
+ * The titles of the terminals in the panel (tabs, or the single terminal's header).
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
 export async function terminalTitles(page) {
   return page.locator(".terminal-tabs-entry, .single-terminal-tab").allInnerTexts();
 }
@@ -86,6 +117,10 @@ export async function terminalTitles(page) {
 /**
  * Waits for a diff editor whose tab is titled title and whose modified
  * side shows text, and returns the tab's title.
+ * @param {Page} page
+ * @param {string} title
+ * @param {string} text
+ * @returns {Promise<string>}
  */
 export async function waitForDiffEditor(page, title, text) {
   const tab = page.locator(".tabs-container .tab", { hasText: title }).first();

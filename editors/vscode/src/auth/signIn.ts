@@ -14,7 +14,8 @@ export function isAuthRequired(e: unknown): boolean {
 
 /** The agent's terminal sign-in method, if it offers one. */
 export function terminalAuthMethod(init: Pick<InitializeResponse, "authMethods">): TerminalAuthMethod | undefined {
-  return init.authMethods?.find((m): m is TerminalAuthMethod => "type" in m && m.type === "terminal");
+  // The tag is read as the wire has it: a method of a kind this SDK does not know may come too.
+  return init.authMethods?.find((m): m is TerminalAuthMethod => (m as { type?: unknown }).type === "terminal");
 }
 
 /**

@@ -9,7 +9,6 @@ import type {
   PromptResponse,
   ResumeSessionResponse,
   SessionConfigOption,
-  SessionNotification,
 } from "@agentclientprotocol/sdk";
 import { initializeRequest } from "./capabilities";
 import type { AgentExit, ClientHandlers } from "./handlers";
@@ -200,7 +199,7 @@ export class AgentClient {
     const conn = acp
       .client({ name: "dsh-vscode" })
       .onNotification("session/update", ({ params }) => {
-        void this.queue(params.sessionId).run(() => handlers.sessionUpdate(params as SessionNotification));
+        void this.queue(params.sessionId).run(() => handlers.sessionUpdate(params));
       })
       .onRequest("session/request_permission", async ({ params, signal }) => {
         // Updates announcing the call come first, so its card exists when the prompt shows.

@@ -32,7 +32,8 @@ export class ReviewList {
   /** Records a diff card: the first original of a path in the turn is kept. */
   record(diff: FileDiff): void {
     const prev = this.changes.get(diff.path);
-    const original = this.originals.has(diff.path) ? this.originals.get(diff.path)! : prev ? prev.original : diff.oldText;
+    const noted = this.originals.get(diff.path);
+    const original = noted !== undefined ? noted : prev ? prev.original : diff.oldText;
     this.changes.set(diff.path, { path: diff.path, original, latest: diff.newText });
   }
 

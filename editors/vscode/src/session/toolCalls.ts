@@ -66,7 +66,7 @@ export class ToolCallStore {
 export function commandOf(call: ToolCallState | undefined): string | undefined {
   const raw = call?.rawInput;
   if (raw && typeof raw === "object" && "command" in raw) {
-    const cmd = (raw as { command: unknown }).command;
+    const cmd = raw.command;
     if (typeof cmd === "string") return cmd;
   }
   return undefined;

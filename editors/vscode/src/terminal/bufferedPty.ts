@@ -18,7 +18,7 @@ export function exitLine(exitCode: number | null | undefined, signal: string | n
  */
 export class BufferedPty implements vscode.Pseudoterminal {
   private readonly writeEmitter = new vscode.EventEmitter<string>();
-  private readonly closeEmitter = new vscode.EventEmitter<number | void>();
+  private readonly closeEmitter = new vscode.EventEmitter<number | undefined>();
   private buffer: string[] = [];
   private opened = false;
   private exitStatus: string | undefined;
@@ -26,7 +26,7 @@ export class BufferedPty implements vscode.Pseudoterminal {
   /** Fires text for the terminal to show. */
   readonly onDidWrite: vscode.Event<string> = this.writeEmitter.event;
   /** Fires when the terminal should close (only on dispose: the output stays readable). */
-  readonly onDidClose: vscode.Event<number | void> = this.closeEmitter.event;
+  readonly onDidClose: vscode.Event<number | undefined> = this.closeEmitter.event;
 
   /** Called by VS Code when the terminal is shown; flushes the buffer. */
   open(): void {

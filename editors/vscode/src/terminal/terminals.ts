@@ -20,26 +20,40 @@ function record(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined;
 }
 
-function metaField<T>(meta: unknown, key: string): T | undefined {
+/** The object _meta[key] and its terminal_id, when it has a string one. */
+function metaField(meta: unknown, key: string): { readonly terminal_id: string; readonly fields: Record<string, unknown> } | undefined {
   const m = record(meta);
-  const v = m ? record(m[key]) : undefined;
-  return v && typeof v["terminal_id"] === "string" ? (v as T) : undefined;
+  const fields = m ? record(m[key]) : undefined;
+  const id = fields?.["terminal_id"];
+  return fields && typeof id === "string" ? { terminal_id: id, fields } : undefined;
 }
+
+function optional<T>(v: unknown, is: (v: unknown) => v is T): T | null | undefined {
+  return v === null ? null : is(v) ? v : undefined;
+}
+const isString = (v: unknown): v is string => typeof v === "string";
+const isNumber = (v: unknown): v is number => typeof v === "number";
 
 /** The terminal a tool_call announces in _meta.terminal_info, if any. */
 export function terminalInfo(meta: unknown): TerminalInfoMeta | undefined {
-  return metaField<TerminalInfoMeta>(meta, "terminal_info");
+  const f = metaField(meta, "terminal_info");
+  if (!f) return undefined;
+  const cwd = f.fields["cwd"];
+  return isString(cwd) ? { terminal_id: f.terminal_id, cwd } : { terminal_id: f.terminal_id };
 }
 
 /** Output a tool_call_update carries in _meta.terminal_output, if any. */
 export function terminalOutput(meta: unknown): TerminalOutputMeta | undefined {
-  const o = metaField<TerminalOutputMeta>(meta, "terminal_output");
-  return o && typeof o.data === "string" ? o : undefined;
+  const f = metaField(meta, "terminal_output");
+  const data = f?.fields["data"];
+  return f && isString(data) ? { terminal_id: f.terminal_id, data } : undefined;
 }
 
-/** The exit a tool_call_update carries in _meta.terminal_exit, if any. */
+/** The exit a tool_call_update carries in _meta.terminal_exit, if any (a field of the wrong type counts as absent). */
 export function terminalExit(meta: unknown): TerminalExitMeta | undefined {
-  return metaField<TerminalExitMeta>(meta, "terminal_exit");
+  const f = metaField(meta, "terminal_exit");
+  if (!f) return undefined;
+  return { terminal_id: f.terminal_id, exit_code: optional(f.fields["exit_code"], isNumber), signal: optional(f.fields["signal"], isString) };
 }
 
 /**

@@ -120,7 +120,7 @@ export class Conversation {
     this.thought.body.textContent = this.thought.text;
   }
 
-  private showPlan(entries: ReadonlyArray<{ content: string; status: string }>): void {
+  private showPlan(entries: readonly { content: string; status: string }[]): void {
     if (!this.plan) {
       this.plan = el("div", { class: "plan", "data-testid": "plan" });
       this.log.append(this.plan);

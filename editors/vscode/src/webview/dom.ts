@@ -1,8 +1,8 @@
-/** The element with id, which the page must have. */
-export function byId<T extends HTMLElement>(id: string): T {
+/** The element with id, which the page must have, of the given type (HTMLButtonElement, …). */
+export function byId<T extends HTMLElement>(id: string, type: abstract new () => T): T {
   const e = document.getElementById(id);
-  if (!e) throw new Error(`missing #${id}`);
-  return e as T;
+  if (!(e instanceof type)) throw new Error(e ? `#${id} is a <${e.tagName.toLowerCase()}>, not a ${type.name}` : `missing #${id}`);
+  return e;
 }
 
 /** A new element with attributes and, optionally, text content. */

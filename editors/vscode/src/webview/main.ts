@@ -13,14 +13,14 @@ declare function acquireVsCodeApi(): VsCodeApi;
 function start(): void {
   const api = acquireVsCodeApi();
   const send = (m: FromWebview): void => api.postMessage(m);
-  const input = byId<HTMLTextAreaElement>("input");
-  const sendButton = byId<HTMLButtonElement>("send");
-  const stopButton = byId<HTMLButtonElement>("stop");
-  const sessions = byId<HTMLSelectElement>("sessions");
-  const config = byId<HTMLElement>("config");
-  const review = byId<HTMLElement>("review");
-  const conversation = new Conversation(byId<HTMLElement>("log"), send);
-  const slash = new SlashCompletion(input, byId<HTMLElement>("completions"));
+  const input = byId("input", HTMLTextAreaElement);
+  const sendButton = byId("send", HTMLButtonElement);
+  const stopButton = byId("stop", HTMLButtonElement);
+  const sessions = byId("sessions", HTMLSelectElement);
+  const config = byId("config", HTMLElement);
+  const review = byId("review", HTMLElement);
+  const conversation = new Conversation(byId("log", HTMLElement), send);
+  const slash = new SlashCompletion(input, byId("completions", HTMLElement));
 
   const submit = (): void => {
     const text = input.value;
@@ -40,12 +40,12 @@ function start(): void {
   });
   sendButton.addEventListener("click", submit);
   stopButton.addEventListener("click", () => send({ type: "stop" }));
-  byId<HTMLButtonElement>("new-session").addEventListener("click", () => send({ type: "newSession" }));
+  byId("new-session", HTMLButtonElement).addEventListener("click", () => send({ type: "newSession" }));
   sessions.addEventListener("change", () => {
     if (sessions.value) send({ type: "loadSession", sessionId: sessions.value });
   });
 
-  window.addEventListener("message", (ev: MessageEvent<ToWebview>) => {
+  window.addEventListener("message", (ev: MessageEvent<ToWebview>): void => {
     const m = ev.data;
     switch (m.type) {
       case "update":

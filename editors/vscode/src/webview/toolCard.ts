@@ -76,7 +76,7 @@ export class ToolCard {
     return a;
   }
 
-  private locations(locs: ReadonlyArray<{ path: string; line?: number | null }>): void {
+  private locations(locs: readonly { path: string; line?: number | null }[]): void {
     const paths = part(this.root, "tool-paths");
     paths.replaceChildren(...locs.map((l) => this.pathLink(l.path, l.line != null ? `${l.path}:${l.line + 1}` : l.path, "tool-card-location", l.line)));
   }
@@ -105,13 +105,14 @@ export class ToolCard {
     const out = meta(u, "terminal_output");
     if (out && typeof out["data"] === "string") {
       term.hidden = false;
-      term.textContent = (term.textContent ?? "") + out["data"];
+      term.textContent = term.textContent + out["data"];
     }
     const exit = meta(u, "terminal_exit");
     if (exit) {
       term.hidden = false;
-      const how = typeof exit["signal"] === "string" ? `signal ${exit["signal"]}` : `status ${String(exit["exit_code"] ?? "?")}`;
-      term.textContent = (term.textContent ?? "") + `\n[exited: ${how}]`;
+      const code = exit["exit_code"];
+      const how = typeof exit["signal"] === "string" ? `signal ${exit["signal"]}` : `status ${typeof code === "number" ? code : "?"}`;
+      term.textContent = term.textContent + `\n[exited: ${how}]`;
     }
   }
 }

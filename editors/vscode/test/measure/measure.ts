@@ -13,7 +13,8 @@ import { SerialQueue } from "../../src/client/serialQueue";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
-import { ChatController, type AgentPort } from "../../src/session/controller";
+import type { AgentPort } from "../../src/session/agentPort";
+import { ChatController } from "../../src/session/controller";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
 import { CommandTerminals } from "../../src/terminal/terminals";
@@ -39,7 +40,9 @@ class IdleAgent implements AgentPort {
   async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
     return { sessionId: "s1" };
   }
-  async loadSession(): Promise<void> {}
+  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    return {};
+  }
   async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     return {};
   }
@@ -49,7 +52,9 @@ class IdleAgent implements AgentPort {
   async prompt(_s: string, _p: ContentBlock[]): Promise<{ stopReason: string }> {
     return { stopReason: "end_turn" };
   }
-  async cancel(): Promise<void> {}
+  async cancel(): Promise<void> {
+    // Nothing runs, so nothing to cancel.
+  }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
   }

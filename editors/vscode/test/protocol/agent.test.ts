@@ -24,8 +24,13 @@ describe("protocol: the client module against dsh-acp", () => {
 
   before(() => {
     root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-protocol-"));
-    binary = process.env["DSH_ACP_BIN"] || path.join(root, "dsh-acp");
-    if (!process.env["DSH_ACP_BIN"]) execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    const prebuilt = process.env["DSH_ACP_BIN"];
+    if (prebuilt) {
+      binary = prebuilt;
+    } else {
+      binary = path.join(root, "dsh-acp");
+      execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    }
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -128,17 +133,19 @@ describe("protocol: the client module against dsh-acp", () => {
       await client.start();
       const { sessionId } = await client.newSession(ws);
       assert.equal((await client.prompt(sessionId, [{ type: "text", text: "one" }])).stopReason, "end_turn");
+      // An answer may come in any number of chunks: each turn's text is compared whole.
+      assert.equal(text.splice(0).join(""), "first answer", "the first turn answered");
       const pid = await client.pid();
       assert.ok(pid);
       process.kill(pid, "SIGKILL");
       await restartedOnce;
       assert.equal(exits.length, 1);
       assert.equal(exits[0]?.signal, "SIGKILL");
-      assert.equal(exits[0]?.restarting, true);
+      assert.equal(exits[0].restarting, true);
       assert.notEqual(await client.pid(), pid);
       await client.resumeSession(sessionId, ws);
       assert.equal((await client.prompt(sessionId, [{ type: "text", text: "two" }])).stopReason, "end_turn");
-      assert.equal(text.length, 2, "both turns answered");
+      assert.notEqual(text.join(""), "", "the second turn answered too");
     } finally {
       await client.dispose();
     }

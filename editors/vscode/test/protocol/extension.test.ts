@@ -31,8 +31,13 @@ describe("extension: activate() against dsh-acp", () => {
 
   before(() => {
     root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-ext-"));
-    binary = process.env["DSH_ACP_BIN"] || path.join(root, "dsh-acp");
-    if (!process.env["DSH_ACP_BIN"]) execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    const prebuilt = process.env["DSH_ACP_BIN"];
+    if (prebuilt) {
+      binary = prebuilt;
+    } else {
+      binary = path.join(root, "dsh-acp");
+      execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    }
   });
   after(() => {
     process.env = saved;
@@ -57,10 +62,11 @@ describe("extension: activate() against dsh-acp", () => {
     (vscode.workspace as { workspaceFolders: unknown }).workspaceFolders = [{ uri: vscode.Uri.file(ws) }];
     stub.warningAnswer = (_m, items) => items.find((i) => i === "Allow") ?? items[0];
 
-    const subscriptions: Array<{ dispose(): unknown }> = [];
+    const subscriptions: { dispose(): unknown }[] = [];
     const ctx = {
       subscriptions,
       extensionUri: vscode.Uri.file("/ext"),
+      extension: { packageJSON: { version: "0.1.0" } },
       secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
     } as unknown as vscode.ExtensionContext;
     const api = activate(ctx);

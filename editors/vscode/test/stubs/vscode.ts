@@ -68,7 +68,7 @@ export class Range {
 
 /** An event source. */
 export class EventEmitter<T> {
-  private readonly listeners: Array<(e: T) => void> = [];
+  private readonly listeners: ((e: T) => void)[] = [];
   readonly event = (listener: (e: T) => void): Disposable => {
     this.listeners.push(listener);
     return new Disposable(() => this.listeners.splice(this.listeners.indexOf(listener), 1));
@@ -172,17 +172,17 @@ export const stub = {
   settings: {} as Record<string, unknown>,
   /** Scripts showWarningMessage: called with (message, items), returns the clicked item. */
   warningAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
-  warnings: [] as Array<{ message: string; options: unknown; items: string[] }>,
+  warnings: [] as { message: string; options: unknown; items: string[] }[],
   infos: [] as string[],
   errors: [] as string[],
   /** Scripts showErrorMessage like warningAnswer. */
   errorAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
   quickPickAnswer: ((_items: unknown[]): unknown => undefined) as (items: unknown[]) => unknown,
   inputBoxAnswer: undefined as string | undefined,
-  executed: [] as Array<{ command: string; args: unknown[] }>,
+  executed: [] as { command: string; args: unknown[] }[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
   edits: [] as WorkspaceEdit[],
-  shownDocuments: [] as Array<{ path: string; options: unknown }>,
+  shownDocuments: [] as { path: string; options: unknown }[],
   terminals: [] as StubTerminal[],
   statusItems: [] as StubStatusBarItem[],
   viewProviders: new Map<string, unknown>(),
@@ -259,7 +259,7 @@ export const workspace = {
   get textDocuments(): TextDocument[] {
     return stub.documents;
   },
-  workspaceFolders: undefined as Array<{ uri: Uri }> | undefined,
+  workspaceFolders: undefined as { uri: Uri }[] | undefined,
   fs: {
     async readFile(uri: Uri): Promise<Uint8Array> {
       return readFileSync(uri.fsPath);

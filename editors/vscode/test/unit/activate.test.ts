@@ -13,6 +13,7 @@ function context(): vscode.ExtensionContext {
   return {
     subscriptions,
     extensionUri: { scheme: "file", path: "/ext", fsPath: "/ext" },
+    extension: { packageJSON: { version: "0.1.0" } },
     secrets: {
       get: async (k: string) => secrets.get(k),
       store: async (k: string, v: string) => void secrets.set(k, v),
@@ -29,7 +30,7 @@ describe("activation", () => {
     assert.ok(stub.viewProviders.has("dsh.chat"));
     assert.ok(stub.contentProviders.has("dsh-diff"));
     const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
-      contributes: { commands: Array<{ command: string }> };
+      contributes: { commands: { command: string }[] };
     };
     const contributed = pkg.contributes.commands.map((c) => c.command).sort();
     assert.deepEqual([...stub.commands.keys()].sort(), contributed);

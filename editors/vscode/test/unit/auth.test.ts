@@ -20,7 +20,9 @@ describe("sign-in", () => {
 
   it("does nothing when dismissed", async () => {
     let set = 0;
-    const done = offerSignIn({ init: INIT, binary: "/bin/dsh-acp", setApiKey: async () => void set++, authenticate: async () => undefined });
+    const done = offerSignIn({ init: INIT, binary: "/bin/dsh-acp", setApiKey: async () => {
+      set++;
+    }, authenticate: async () => undefined });
     assert.equal(await done, "dismissed");
     assert.match(stub.errors[0] ?? "", /needs an API key/);
     assert.equal(set, 0);
@@ -33,9 +35,9 @@ describe("sign-in", () => {
     while (stub.terminals.length === 0) await new Promise((r) => setImmediate(r));
     const t = stub.terminals[0];
     assert.equal(t?.shellPath, "/bin/dsh-acp");
-    assert.deepEqual(t?.shellArgs, ["login"]);
+    assert.deepEqual(t.shellArgs, ["login"]);
     assert.deepEqual(authenticated, []);
-    t?.dispose();
+    t.dispose();
     assert.equal(await done, "terminal");
     assert.deepEqual(authenticated, ["dsh-acp-login"]);
   });
@@ -43,7 +45,9 @@ describe("sign-in", () => {
   it("runs Set API Key", async () => {
     stub.errorAnswer = () => SET_API_KEY;
     let set = 0;
-    assert.equal(await offerSignIn({ init: { authMethods: [] }, binary: "b", setApiKey: async () => void set++, authenticate: async () => undefined }), "key");
+    assert.equal(await offerSignIn({ init: { authMethods: [] }, binary: "b", setApiKey: async () => {
+          set++;
+        }, authenticate: async () => undefined }), "key");
     assert.equal(set, 1);
   });
 });

@@ -8,7 +8,9 @@ import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
-import { ChatController, type AgentPort } from "../../src/session/controller";
+import type { AgentPort } from "../../src/session/agentPort";
+import { ChatController } from "../../src/session/controller";
+import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
 import { CommandTerminals } from "../../src/terminal/terminals";
@@ -16,12 +18,14 @@ import { stub } from "../stubs/control";
 
 class Agent implements AgentPort {
   readonly cancelled: string[] = [];
-  readonly configSet: Array<[string, string]> = [];
+  readonly configSet: [string, string][] = [];
   resumeFails = false;
   async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
     return { sessionId: "s1", configOptions: [] };
   }
-  async loadSession(): Promise<void> {}
+  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    return {};
+  }
   async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     if (this.resumeFails) throw new Error("session not found");
     return {};
@@ -61,7 +65,7 @@ beforeEach(async () => {
     agent: async () => agent,
     post: (m) => posted.push(m),
     diffs: new DiffContentProvider(),
-    review: new ReviewList(ChatController.restore),
+    review: new ReviewList(restoreFile),
     terminals,
     follower: new Follower(() => true),
     usage,
@@ -78,16 +82,15 @@ describe("chat controller", () => {
   it("keeps the new session's updates that arrive before session/new answers", async () => {
     const early = new Agent();
     const seen: ToWebview[] = [];
-    let c: ChatController | undefined;
     early.newSession = async () => {
-      await c?.sessionUpdate({ sessionId: "s2", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "help", description: "Help" }] } });
+      await c.sessionUpdate({ sessionId: "s2", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "help", description: "Help" }] } });
       return { sessionId: "s2" };
     };
-    c = new ChatController({
+    const c: ChatController = new ChatController({
       agent: async () => early,
       post: (m) => seen.push(m),
       diffs: new DiffContentProvider(),
-      review: new ReviewList(ChatController.restore),
+      review: new ReviewList(restoreFile),
       terminals,
       follower: new Follower(() => false),
       usage,
@@ -133,7 +136,7 @@ describe("chat controller", () => {
       new AbortController().signal,
     );
     const shown = posted.find((m) => m.type === "permission");
-    assert.ok(shown && shown.type === "permission");
+    assert.ok(shown?.type === "permission");
     await controller.handle({ type: "permission", requestId: shown.requestId, optionId: "allow" });
     assert.deepEqual(await asked, { outcome: { outcome: "selected", optionId: "allow" } });
     assert.ok(posted.some((m) => m.type === "permissionResolved" && m.requestId === shown.requestId));
@@ -171,7 +174,7 @@ describe("chat controller", () => {
     const answers: unknown[] = [];
     stub.quickPickAnswer = (items) => {
       answers.push(items);
-      const list = items as Array<{ choice?: { path?: string }; action?: string }>;
+      const list = items as { choice?: { path?: string }; action?: string }[];
       return answers.length === 1 ? list.find((i) => i.choice?.path === file) : list.find((i) => i.action === "reject");
     };
     await controller.reviewChanges();

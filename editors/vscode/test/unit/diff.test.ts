@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { beforeEach, describe, it } from "node:test";
-import * as vscode from "vscode";
+import type * as vscode from "vscode";
 import { DiffContentProvider, DIFF_SCHEME, diffUri, openDiff } from "../../src/diff/provider";
 import { stub } from "../stubs/control";
 
@@ -30,7 +30,7 @@ describe("diff documents", () => {
     await openDiff(p, "/w/a.go", "old text");
     const call = stub.executed[0];
     assert.equal(call?.command, "vscode.diff");
-    const [left, right, title] = (call?.args ?? []) as [vscode.Uri, vscode.Uri, string];
+    const [left, right, title] = call.args as [vscode.Uri, vscode.Uri, string];
     assert.equal(left.scheme, DIFF_SCHEME);
     assert.equal(p.provideTextDocumentContent(left), "old text");
     assert.equal(right.scheme, "file");

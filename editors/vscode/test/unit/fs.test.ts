@@ -35,7 +35,7 @@ describe("fs/read_text_file", () => {
     await assert.rejects(readTextFile({ sessionId: "s", path: path.join(dir, "nope") }), (e: Error & { code?: number }) => e.code === -32002);
   });
 
-  const slices: Array<[string, number | undefined, number | undefined, string]> = [
+  const slices: [string, number | undefined, number | undefined, string][] = [
     ["a\nb\nc", undefined, undefined, "a\nb\nc"],
     ["a\nb\nc", 2, undefined, "b\nc"],
     ["a\nb\nc", 1, 2, "a\nb\n"],

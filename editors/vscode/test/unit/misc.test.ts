@@ -82,7 +82,7 @@ describe("follow-along", () => {
     assert.equal(await f.follow("r1", [{ path: p, line: 2 }]), false);
     const shown = stub.shownDocuments[0];
     assert.equal(shown?.path, p);
-    const sel = (shown?.options as { selection: { start: { line: number } }; preserveFocus: boolean }).selection;
+    const sel = (shown.options as { selection: { start: { line: number } }; preserveFocus: boolean }).selection;
     assert.equal(sel.start.line, 2);
     on = false;
     assert.equal(await f.follow("r2", [{ path: p, line: 0 }]), false);
@@ -91,7 +91,7 @@ describe("follow-along", () => {
 });
 
 describe("status bar", () => {
-  const cases: Array<[Parameters<typeof usageText>[0], string]> = [
+  const cases: [Parameters<typeof usageText>[0], string][] = [
     [{ used: 1234, size: 128000 }, "dsh 1.2k/128.0k"],
     [{ used: 12, size: 1_000_000, cost: { amount: 0.01234, currency: "USD" } }, "dsh 12/1.0M · $0.0123"],
     [{ used: 0, size: 10, cost: { amount: 1, currency: "EUR" } }, "dsh 0/10 · EUR 1.0000"],
@@ -100,7 +100,7 @@ describe("status bar", () => {
 });
 
 describe("markdown", () => {
-  const cases: Array<[string, string]> = [
+  const cases: [string, string][] = [
     ["<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"],
     ["**bold** and `x<y`", "<p><strong>bold</strong> and <code>x&lt;y</code></p>"],
     ["# Title", "<h3>Title</h3>"],

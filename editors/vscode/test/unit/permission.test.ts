@@ -27,7 +27,7 @@ describe("permission mapping", () => {
     assert.deepEqual(buttons.map((b) => b.optionId), ["allow-once", "allow-always", "reject-once", "x", "y"]);
   });
 
-  const cases: Array<{ name: string; clicked: string | undefined; want: RequestPermissionResponse }> = [
+  const cases: { name: string; clicked: string | undefined; want: RequestPermissionResponse }[] = [
     { name: "allow", clicked: "Allow", want: { outcome: { outcome: "selected", optionId: "allow-once" } } },
     { name: "always", clicked: "Always allow `go test …`", want: { outcome: { outcome: "selected", optionId: "allow-always" } } },
     { name: "reject", clicked: "Reject", want: { outcome: { outcome: "selected", optionId: "reject-once" } } },
@@ -58,7 +58,7 @@ describe("permission mapping", () => {
 });
 
 describe("permission broker", () => {
-  let inline: Array<{ kind: "show" | "resolved"; requestId: string }>;
+  let inline: { kind: "show" | "resolved"; requestId: string }[];
   let diffsShown: number;
   let calls: Map<string, ToolCallState>;
   let broker: PermissionBroker;
@@ -85,7 +85,7 @@ describe("permission broker", () => {
     const r = await broker.ask(request());
     assert.deepEqual(r, { outcome: { outcome: "selected", optionId: "allow-always" } });
     assert.deepEqual(stub.warnings[0]?.items, ["Allow", "Always allow `go test …`", "Reject"]);
-    assert.deepEqual((stub.warnings[0]?.options as { modal: boolean }).modal, true);
+    assert.deepEqual((stub.warnings[0].options as { modal: boolean }).modal, true);
     assert.deepEqual(inline.map((e) => e.kind), ["show", "resolved"]);
   });
 

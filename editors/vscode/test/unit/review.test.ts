@@ -8,7 +8,9 @@ import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
-import { ChatController, type AgentPort } from "../../src/session/controller";
+import type { AgentPort } from "../../src/session/agentPort";
+import { ChatController } from "../../src/session/controller";
+import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
 import { CommandTerminals } from "../../src/terminal/terminals";
@@ -52,7 +54,7 @@ describe("review list", () => {
   });
 
   it("ends the rejection note with a blank line, so the prompt does not run into it", () => {
-    assert.match(rejectionNote(["/w/a.txt"]) ?? "", /\n\n$/);
+    assert.match(rejectionNote(["/w/a.txt"]), /\n\n$/);
   });
 
   it("accepts without touching the file; rejects by restoring the original", async () => {
@@ -62,7 +64,7 @@ describe("review list", () => {
     writeFileSync(a, "changed a");
     writeFileSync(b, "changed b");
     writeFileSync(c, "created c");
-    const r = new ReviewList(ChatController.restore);
+    const r = new ReviewList(restoreFile);
     r.record({ path: a, oldText: "orig a", newText: "changed a" });
     r.record({ path: b, oldText: "orig b", newText: "changed b" });
     r.record({ path: c, oldText: null, newText: "created c" });
@@ -80,7 +82,7 @@ describe("review list", () => {
   it("accepts and rejects all", async () => {
     const a = path.join(dir, "a.txt");
     writeFileSync(a, "changed");
-    const r = new ReviewList(ChatController.restore);
+    const r = new ReviewList(restoreFile);
     r.record({ path: a, oldText: "orig", newText: "changed" });
     await r.rejectAll();
     assert.equal(readFileSync(a, "utf8"), "orig");
@@ -97,7 +99,9 @@ class FakeAgent implements AgentPort {
   async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
     return { sessionId: "s1" };
   }
-  async loadSession(): Promise<void> {}
+  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    return {};
+  }
   async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     return {};
   }
@@ -108,7 +112,9 @@ class FakeAgent implements AgentPort {
     this.prompts.push(p);
     return { stopReason: "end_turn" };
   }
-  async cancel(): Promise<void> {}
+  async cancel(): Promise<void> {
+    // Nothing runs, so nothing to cancel.
+  }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
   }
@@ -118,7 +124,7 @@ describe("the rejection note", () => {
   it("goes before the next prompt, once", async () => {
     const agent = new FakeAgent();
     const posted: ToWebview[] = [];
-    const review = new ReviewList(ChatController.restore);
+    const review = new ReviewList(restoreFile);
     const controller = new ChatController({
       agent: async () => agent,
       post: (m) => posted.push(m),

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { beforeEach, describe, it } from "node:test";
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { BufferedPty, exitLine, toTerminalText } from "../../src/terminal/bufferedPty";
-import { CommandTerminals } from "../../src/terminal/terminals";
+import { CommandTerminals, terminalExit, terminalInfo, terminalOutput } from "../../src/terminal/terminals";
 import { stub } from "../stubs/control";
 
 describe("buffered pseudoterminal", () => {
@@ -31,7 +31,7 @@ describe("buffered pseudoterminal", () => {
     assert.deepEqual(seen, [exitLine(2, undefined)]);
   });
 
-  const lines: Array<[string, string]> = [
+  const lines: [string, string][] = [
     ["a\nb", "a\r\nb"],
     ["a\r\nb", "a\r\nb"],
     ["", ""],
@@ -50,13 +50,26 @@ describe("command terminals", () => {
     terms.apply(start, () => "again");
     assert.equal(stub.terminals.length, 1);
     assert.equal(stub.terminals[0]?.name, "dsh: sh hello.sh");
-    assert.equal(stub.terminals[0]?.shown, true);
+    assert.equal(stub.terminals[0].shown, true);
     terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", _meta: { terminal_output: { terminal_id: "t1", data: "hello\n" } } }, () => "");
     terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", _meta: { terminal_exit: { terminal_id: "t1", exit_code: 0 } } }, () => "");
     const pty = terms.get("t1");
     assert.deepEqual(pty?.buffered, ["hello\r\n", exitLine(0, undefined)]);
-    assert.equal(pty?.status, "status 0");
+    assert.equal(pty.status, "status 0");
   });
+
+  const metas: { name: string; got: unknown; want: unknown }[] = [
+    { name: "info", got: terminalInfo({ terminal_info: { terminal_id: "t1", cwd: "/w" } }), want: { terminal_id: "t1", cwd: "/w" } },
+    { name: "info without a string id", got: terminalInfo({ terminal_info: { terminal_id: 7 } }), want: undefined },
+    { name: "info with a cwd that is no string", got: terminalInfo({ terminal_info: { terminal_id: "t1", cwd: 1 } }), want: { terminal_id: "t1" } },
+    { name: "output", got: terminalOutput({ terminal_output: { terminal_id: "t1", data: "x" } }), want: { terminal_id: "t1", data: "x" } },
+    { name: "output whose data is no string", got: terminalOutput({ terminal_output: { terminal_id: "t1", data: { x: 1 } } }), want: undefined },
+    { name: "exit by status", got: terminalExit({ terminal_exit: { terminal_id: "t1", exit_code: 3, signal: null } }), want: { terminal_id: "t1", exit_code: 3, signal: null } },
+    { name: "exit by signal", got: terminalExit({ terminal_exit: { terminal_id: "t1", exit_code: null, signal: "SIGKILL" } }), want: { terminal_id: "t1", exit_code: null, signal: "SIGKILL" } },
+    { name: "exit with fields of the wrong type", got: terminalExit({ terminal_exit: { terminal_id: "t1", exit_code: "3", signal: 9 } }), want: { terminal_id: "t1", exit_code: undefined, signal: undefined } },
+    { name: "no _meta", got: terminalExit(undefined), want: undefined },
+  ];
+  for (const m of metas) it(`reads _meta: ${m.name}`, () => assert.deepEqual(m.got, m.want));
 
   it("ignores calls without terminal_info", () => {
     const terms = new CommandTerminals();

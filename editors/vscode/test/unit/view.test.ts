@@ -7,7 +7,7 @@ import { ChatView } from "../../src/chat/view";
 
 function fakeWebview(): { webview: vscode.Webview; posted: unknown[]; receive: (m: unknown) => void } {
   const posted: unknown[] = [];
-  const listeners: Array<(m: unknown) => void> = [];
+  const listeners: ((m: unknown) => void)[] = [];
   const webview = {
     options: {},
     html: "",

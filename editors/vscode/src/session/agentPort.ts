@@ -1,0 +1,17 @@
+import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+
+/** What a session-opening call answers that the chat shows: the session's config options. */
+export interface SessionOptions {
+  readonly configOptions?: SessionConfigOption[] | null;
+}
+
+/** The agent operations the chat uses (AgentClient, or a fake in tests). */
+export interface AgentPort {
+  newSession(cwd: string): Promise<SessionOptions & { readonly sessionId: string }>;
+  loadSession(sessionId: string, cwd: string): Promise<SessionOptions>;
+  resumeSession(sessionId: string, cwd: string): Promise<SessionOptions>;
+  listSessions(cwd?: string): Promise<{ readonly sessions: SessionInfo[] }>;
+  prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ readonly stopReason: string }>;
+  cancel(sessionId: string): Promise<void>;
+  setConfigOption(sessionId: string, configId: string, value: string): Promise<SessionConfigOption[]>;
+}

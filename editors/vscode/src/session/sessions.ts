@@ -1,0 +1,124 @@
+import type { SessionNotification } from "@agentclientprotocol/sdk";
+import type { ToWebview } from "../chat/messages";
+import { errorMessage } from "../errors";
+import type { AgentPort, SessionOptions } from "./agentPort";
+import { EarlyUpdates } from "./earlyUpdates";
+
+/** What Sessions drives. */
+export interface SessionsDeps {
+  readonly agent: () => Promise<AgentPort>;
+  readonly post: (m: ToWebview) => void;
+  /** The directory sessions run in. */
+  readonly cwd: () => string;
+  /** Forgets what the chat knew of the previous session (its tool calls, its usage). */
+  readonly forget: () => void;
+  /** Starts a new turn's review list (a loaded session's changes are not reviewed). */
+  readonly startReview: () => void;
+  /** Applies an update of the current session (the new session's early ones). */
+  readonly replay: (n: SessionNotification) => Promise<void>;
+}
+
+/**
+ * Which session the chat shows, and the calls that open, reopen, list
+ * and configure sessions. Updates of any other session are not shown,
+ * except those of a session being created (EarlyUpdates).
+ */
+export class Sessions {
+  private readonly deps: SessionsDeps;
+  private readonly early = new EarlyUpdates();
+  private sessionId: string | undefined;
+
+  constructor(deps: SessionsDeps) {
+    this.deps = deps;
+  }
+
+  /** The current session id, if one was started. */
+  get current(): string | undefined {
+    return this.sessionId;
+  }
+
+  /**
+   * Whether n belongs to the current session. An update of another
+   * session is dropped, or kept while session/new is awaited.
+   */
+  admit(n: SessionNotification): boolean {
+    if (n.sessionId === this.sessionId) return true;
+    this.early.keep(n);
+    return false;
+  }
+
+  /** Starts a fresh session (the view is cleared). */
+  async newSession(): Promise<void> {
+    const agent = await this.deps.agent();
+    this.early.start();
+    let res: Awaited<ReturnType<AgentPort["newSession"]>>;
+    try {
+      res = await agent.newSession(this.deps.cwd());
+    } catch (e) {
+      this.early.stop();
+      throw e;
+    }
+    const early = this.early.stop(res.sessionId);
+    this.switchTo(res.sessionId);
+    this.postConfig(res);
+    for (const n of early) await this.deps.replay(n);
+    await this.refresh();
+  }
+
+  /** Loads a stored session: the agent replays it into the view. */
+  async loadSession(sessionId: string): Promise<void> {
+    const agent = await this.deps.agent();
+    this.switchTo(sessionId);
+    this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
+    this.deps.startReview();
+  }
+
+  /**
+   * Picks the current session up again in a restarted agent
+   * (session/resume); when that fails, the next prompt starts a new one.
+   */
+  async reattach(): Promise<void> {
+    const sessionId = this.sessionId;
+    if (!sessionId) return this.refresh();
+    try {
+      this.postConfig(await (await this.deps.agent()).resumeSession(sessionId, this.deps.cwd()));
+      this.deps.post({ type: "notice", level: "info", text: "dsh-acp was restarted; the session carries on." });
+    } catch (e) {
+      this.sessionId = undefined;
+      this.deps.post({
+        type: "notice",
+        level: "error",
+        text: `dsh-acp was restarted and the session could not be resumed (${errorMessage(e)}); the next prompt starts a new one.`,
+      });
+    }
+    await this.refresh();
+  }
+
+  /** Lists the stored sessions of the workspace into the view. */
+  async refresh(): Promise<void> {
+    try {
+      const agent = await this.deps.agent();
+      const res = await agent.listSessions(this.deps.cwd());
+      this.deps.post({ type: "sessions", sessions: res.sessions, current: this.sessionId });
+    } catch (e) {
+      this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });
+    }
+  }
+
+  /** Sets one of the current session's config options; the view gets the options after the change. */
+  async setConfig(configId: string, value: string): Promise<void> {
+    if (!this.sessionId) return;
+    const options = await (await this.deps.agent()).setConfigOption(this.sessionId, configId, value);
+    this.deps.post({ type: "config", options });
+  }
+
+  private switchTo(sessionId: string): void {
+    this.sessionId = sessionId;
+    this.deps.forget();
+    this.deps.post({ type: "reset", sessionId });
+  }
+
+  private postConfig(res: SessionOptions): void {
+    if (res.configOptions) this.deps.post({ type: "config", options: res.configOptions });
+  }
+}

@@ -1,0 +1,85 @@
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import { isAuthRequired } from "../auth/signIn";
+import type { ToWebview } from "../chat/messages";
+import { errorMessage } from "../errors";
+import type { ReviewList } from "../review/reviewList";
+import type { AgentPort } from "./agentPort";
+import type { ResultsLog } from "./resultsLog";
+import type { Sessions } from "./sessions";
+
+/** What Turns drives. */
+export interface TurnsDeps {
+  readonly agent: () => Promise<AgentPort>;
+  readonly post: (m: ToWebview) => void;
+  readonly results: ResultsLog;
+  readonly sessions: Sessions;
+  readonly review: ReviewList;
+  /** Starts the turn's review list. */
+  readonly startReview: () => void;
+  /** Cancels every open approval (the turn was stopped). */
+  readonly cancelApprovals: () => void;
+  /** Called when the agent refused for want of an API key. */
+  readonly authRequired?: () => Promise<void>;
+}
+
+/**
+ * The chat's turns: one prompt at a time, sent in the current session
+ * (started first when there is none), and stopped on request. A turn's
+ * end, or its error, is shown in the view and recorded.
+ */
+export class Turns {
+  private readonly deps: TurnsDeps;
+  private running = false;
+
+  constructor(deps: TurnsDeps) {
+    this.deps = deps;
+  }
+
+  /** Whether a prompt is running. */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /**
+   * Sends a prompt (prefixed by the note about rejected files, if any) and
+   * waits for the turn to end; returns its stop reason, or undefined when
+   * nothing was sent (a turn is running, the text is blank) or it failed.
+   */
+  async prompt(text: string): Promise<string | undefined> {
+    if (this.running || text.trim() === "") return undefined;
+    this.running = true;
+    try {
+      if (!this.deps.sessions.current) await this.deps.sessions.newSession();
+      const sessionId = this.deps.sessions.current;
+      if (!sessionId) return undefined;
+      this.deps.startReview();
+      const blocks: ContentBlock[] = [];
+      const note = this.deps.review.takeRejectionNote();
+      if (note) blocks.push({ type: "text", text: note });
+      blocks.push({ type: "text", text });
+      this.deps.post({ type: "userPrompt", text });
+      this.deps.post({ type: "turn", running: true });
+      const agent = await this.deps.agent();
+      const res = await agent.prompt(sessionId, blocks);
+      this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
+      await this.deps.results.record("turn", { stopReason: res.stopReason, changed: this.deps.review.files().map((f) => f.path) });
+      return res.stopReason;
+    } catch (e) {
+      const msg = errorMessage(e);
+      if (isAuthRequired(e)) void this.deps.authRequired?.();
+      this.deps.post({ type: "turn", running: false, stopReason: "error" });
+      this.deps.post({ type: "notice", level: "error", text: msg });
+      await this.deps.results.record("error", { message: msg });
+      return undefined;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Cancels the running turn (session/cancel) and any open approval. */
+  async stop(): Promise<void> {
+    this.deps.cancelApprovals();
+    const sessionId = this.deps.sessions.current;
+    if (sessionId && this.running) await (await this.deps.agent()).cancel(sessionId);
+  }
+}
