@@ -139,13 +139,13 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	case session.TitleChanged:
 		return []acp.Update{acp.SessionInfoUpdate{Title: p.Title, UpdatedAt: ev.Time.UTC().Format(time.RFC3339)}}
 	case session.Compacted:
-		return []acp.Update{compaction(ev.Seq, p)}
+		return compaction(ev.Seq, p)
 	case session.CommandRan:
 		return m.commandRan(p)
 	case session.Notice:
 		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text("\n\n[" + p.Text + "]\n\n")}}
 	case session.FilesRestored:
-		return []acp.Update{filesRestored(ev.Seq, p)}
+		return filesRestored(ev.Seq, p)
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
 		return nil
 	default:
