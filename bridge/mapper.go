@@ -50,6 +50,8 @@ type Mapper struct {
 	announced map[string]bool
 	// cost is what the session's model requests cost so far, by currency.
 	cost costTotal
+	// breaks ends the agent's text before a tool call.
+	breaks stepBreak
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -79,9 +81,10 @@ func NewMapper(opts MapperOptions) *Mapper {
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
-// title in them has its control characters escaped (escapeControls).
+// title in them has its control characters escaped (escapeControls), and
+// the agent's text before a tool call ends with a paragraph break.
 func (m *Mapper) Map(ev session.Event) []acp.Update {
-	updates := m.mapEvent(ev)
+	updates := m.breaks.separate(ev, m.mapEvent(ev))
 	for i, u := range updates {
 		updates[i] = escapeTitle(u)
 	}
