@@ -23,17 +23,10 @@ func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSession
 		return acp.ConfigOptionsResponse{}, acp.InvalidParams("this agent has no boolean config options")
 	}
 	v := req.ValueId
-	s, err := b.session(string(v.SessionId))
+	s, menu, before, after, err := b.changeSetting(string(v.SessionId), string(v.ConfigId), string(v.Value))
 	if err != nil {
 		return acp.ConfigOptionsResponse{}, err
 	}
-	menu := b.menu()
-	before := s.currentSettings()
-	after, err := menu.change(before, string(v.ConfigId), string(v.Value))
-	if err != nil {
-		return acp.ConfigOptionsResponse{}, acp.InvalidParams("%v", err)
-	}
-	s.apply(before, after)
 	if after.Preset != before.Preset {
 		s.out.push(acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)})
 	}
@@ -43,17 +36,10 @@ func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSession
 // SetSessionMode switches the permission preset (the legacy form of the
 // "mode" config option) and tells the client the options changed.
 func (b *Bridge) SetSessionMode(_ context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error) {
-	s, err := b.session(string(req.SessionId))
+	s, menu, _, after, err := b.changeSetting(string(req.SessionId), optionMode, string(req.ModeId))
 	if err != nil {
 		return acpsdk.SetSessionModeResponse{}, err
 	}
-	menu := b.menu()
-	before := s.currentSettings()
-	after, err := menu.change(before, optionMode, string(req.ModeId))
-	if err != nil {
-		return acpsdk.SetSessionModeResponse{}, acp.InvalidParams("%v", err)
-	}
-	s.apply(before, after)
 	s.out.push(
 		acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)},
 		acp.ConfigOptionUpdate{ConfigOptions: menu.options(after)},
@@ -71,7 +57,7 @@ func (s *liveSession) currentSettings() Settings {
 // setup is what the session's setup answer says of its settings.
 func (s *liveSession) setup(menu settingsMenu) acp.SessionSetup {
 	settings := s.currentSettings()
-	return acp.SessionSetup{Modes: modes(settings.Preset), ConfigOptions: menu.options(settings)}
+	return acp.SessionSetup{Modes: modes(settings.Preset), Models: menu.modelState(settings.Model), ConfigOptions: menu.options(settings)}
 }
 
 // apply makes the settings after take effect: each change is logged (and
