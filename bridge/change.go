@@ -87,14 +87,19 @@ func (s *liveSession) apply(before, after Settings) {
 	s.storeSettings(after)
 }
 
-// storeSettings records the settings in the stored session's index entry.
+// storeSettings records the settings in the stored session's index entry,
+// and whether the session is empty still (keep, keepEmpty).
 func (s *liveSession) storeSettings(settings Settings) {
 	store := s.bridge.opts.Store
 	if store == nil {
 		return
 	}
+	s.mu.Lock()
+	empty := s.empty
+	s.mu.Unlock()
 	_, err := store.UpdateMeta(s.id, func(m *session.Meta) {
 		m.Model, m.Effort, m.Preset = settings.Model, settings.Effort, string(settings.Preset)
+		m.Empty = empty
 	})
 	if err != nil {
 		s.bridge.opts.Logger.Warn("the session's settings were not stored", "session", s.id, "err", err)
@@ -103,15 +108,16 @@ func (s *liveSession) storeSettings(settings Settings) {
 }
 
 // keep marks the session as one to keep from its first prompt on: it is
-// stored, with its settings as they are now. A session that is never
-// prompted leaves nothing behind and is never listed.
+// stored, with its settings as they are now, and listed from then on. A
+// session that is never prompted is kept empty and never listed
+// (keepEmpty).
 func (s *liveSession) keep() {
 	s.mu.Lock()
-	kept := s.kept
-	s.kept = true
+	stored := s.kept && !s.empty
+	s.kept, s.empty = true, false
 	settings := s.settings
 	s.mu.Unlock()
-	if !kept {
+	if !stored {
 		s.storeSettings(settings)
 	}
 }
