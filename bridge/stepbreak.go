@@ -19,38 +19,31 @@ type stepBreak struct {
 	missing int
 }
 
-// separate returns the updates of ev with a paragraph break before each
-// tool call that follows text not ending with one.
+// separate returns the updates of ev, after a paragraph break when ev is
+// a model's tool call that follows text not ending with one. The cards
+// the session makes itself (an undo, a compaction) are no step of the
+// model's and get none.
 func (b *stepBreak) separate(ev session.Event, updates []acp.Update) []acp.Update {
 	switch ev.Payload.(type) {
-	case session.UserMessage, session.TurnStarted:
+	case session.UserMessage, session.TurnStarted, session.CommandRan:
 		// A new turn: the previous one's text was a whole answer.
 		b.missing = 0
+	case session.ToolCall:
+		if b.missing > 0 {
+			brk := acp.AgentMessageChunk{Content: acp.Text(strings.Repeat("\n", b.missing))}
+			updates = append([]acp.Update{brk}, updates...)
+			b.missing = 0
+		}
+		return updates
 	}
-	var out []acp.Update
-	for i, u := range updates {
-		switch v := u.(type) {
-		case acp.AgentMessageChunk:
+	for _, u := range updates {
+		if v, ok := u.(acp.AgentMessageChunk); ok {
 			if t, ok := v.Content.(acp.TextContent); ok && t.Text != "" {
 				b.missing = 2 - min(2, trailingNewlines(t.Text))
 			}
-		case acp.ToolCall:
-			if b.missing > 0 {
-				if out == nil {
-					out = append(make([]acp.Update, 0, len(updates)+1), updates[:i]...)
-				}
-				out = append(out, acp.AgentMessageChunk{Content: acp.Text(strings.Repeat("\n", b.missing))})
-				b.missing = 0
-			}
-		}
-		if out != nil {
-			out = append(out, u)
 		}
 	}
-	if out == nil {
-		return updates
-	}
-	return out
+	return updates
 }
 
 // trailingNewlines counts the newlines s ends with, "\r\n" as one.

@@ -33,6 +33,7 @@ func TestTextBeforeAToolCallEndsItsParagraph(t *testing.T) {
 		{"once per run of text", []session.Payload{text("Two reads."), call("a"), call("b"), text("Done.")}, "Two reads.\n\n||Done."},
 		{"thoughts between", []session.Payload{text("Let me look."), thought("which file?"), call("a")}, "Let me look.\n\n|"},
 		{"a new turn", []session.Payload{text("Answered."), session.TurnStarted{}, call("a")}, "Answered.|"},
+		{"a card of the session's own", []session.Payload{text("Answered."), session.FilesRestored{Files: []session.FileRestored{{Path: "/w/a"}}}}, "Answered.|"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
