@@ -23,26 +23,26 @@ func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSession
 		return acp.ConfigOptionsResponse{}, acp.InvalidParams("this agent has no boolean config options")
 	}
 	v := req.ValueId
-	s, menu, before, after, err := b.changeSetting(string(v.SessionId), string(v.ConfigId), string(v.Value))
+	c, err := b.changeSetting(string(v.SessionId), string(v.ConfigId), string(v.Value))
 	if err != nil {
 		return acp.ConfigOptionsResponse{}, err
 	}
-	if after.Preset != before.Preset {
-		s.out.push(acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)})
+	if c.after.Preset != c.before.Preset {
+		c.session.out.push(acp.CurrentModeUpdate{CurrentModeID: string(c.after.Preset)})
 	}
-	return acp.ConfigOptionsResponse{ConfigOptions: menu.options(after)}, nil
+	return acp.ConfigOptionsResponse{ConfigOptions: c.options()}, nil
 }
 
 // SetSessionMode switches the permission preset (the legacy form of the
 // "mode" config option) and tells the client the options changed.
 func (b *Bridge) SetSessionMode(_ context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error) {
-	s, menu, _, after, err := b.changeSetting(string(req.SessionId), optionMode, string(req.ModeId))
+	c, err := b.changeSetting(string(req.SessionId), optionMode, string(req.ModeId))
 	if err != nil {
 		return acpsdk.SetSessionModeResponse{}, err
 	}
-	s.out.push(
-		acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)},
-		acp.ConfigOptionUpdate{ConfigOptions: menu.options(after)},
+	c.session.out.push(
+		acp.CurrentModeUpdate{CurrentModeID: string(c.after.Preset)},
+		acp.ConfigOptionUpdate{ConfigOptions: c.options()},
 	)
 	return acpsdk.SetSessionModeResponse{}, nil
 }

@@ -14,30 +14,38 @@ import (
 // config_option_update. The change applies from the next model request
 // and is stored with the session.
 func (b *Bridge) SetSessionModel(_ context.Context, req acp.SetSessionModelRequest) (acp.SetSessionModelResponse, error) {
-	s, menu, _, after, err := b.changeSetting(req.SessionID, optionModel, req.ModelID)
+	c, err := b.changeSetting(req.SessionID, optionModel, req.ModelID)
 	if err != nil {
 		return acp.SetSessionModelResponse{}, err
 	}
-	s.out.push(acp.ConfigOptionUpdate{ConfigOptions: menu.options(after)})
+	c.session.out.push(acp.ConfigOptionUpdate{ConfigOptions: c.options()})
 	return acp.SetSessionModelResponse{}, nil
 }
 
-// changeSetting sets the option id of a live session to value and makes
-// it take effect (liveSession.apply); it returns the session, the menu
-// the change was made with, and the settings before and after. An
-// unknown session or a value the option does not take is an error the
-// client can be answered with (-32602).
-func (b *Bridge) changeSetting(sessionID, id, value string) (s *liveSession, menu settingsMenu, before, after Settings, err error) {
-	s, err = b.session(sessionID)
-	if err != nil {
-		return nil, menu, before, after, err
-	}
-	menu = b.menu()
-	before = s.currentSettings()
-	after, err = menu.change(before, id, value)
-	if err != nil {
-		return nil, menu, before, after, acp.InvalidParams("%v", err)
-	}
-	s.apply(before, after)
-	return s, menu, before, after, nil
+// settingChange is a change of one setting of a live session, made.
+type settingChange struct {
+	session       *liveSession
+	menu          settingsMenu // the menu the change was made with
+	before, after Settings
 }
+
+// changeSetting sets the option id of a live session to value and makes
+// it take effect (liveSession.apply). An unknown session or a value the
+// option does not take is an error the client can be answered with
+// (-32602).
+func (b *Bridge) changeSetting(sessionID, id, value string) (settingChange, error) {
+	s, err := b.session(sessionID)
+	if err != nil {
+		return settingChange{}, err
+	}
+	c := settingChange{session: s, menu: b.menu(), before: s.currentSettings()}
+	c.after, err = c.menu.change(c.before, id, value)
+	if err != nil {
+		return settingChange{}, acp.InvalidParams("%v", err)
+	}
+	s.apply(c.before, c.after)
+	return c, nil
+}
+
+// options returns the session's config options after the change.
+func (c settingChange) options() []acp.SessionConfigOption { return c.menu.options(c.after) }
