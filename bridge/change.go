@@ -72,7 +72,8 @@ func (s *liveSession) apply(before, after Settings) {
 	}
 	if !kept {
 		// Not stored yet (editors set their default options right after
-		// session/new): the settings are stored with the first prompt.
+		// session/new): the settings are stored with the first prompt,
+		// or with the empty session when it closes without one.
 		return
 	}
 	for _, c := range []struct{ name, old, new string }{
