@@ -86,6 +86,12 @@ type (
 	ModeSetter interface {
 		SetSessionMode(ctx context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error)
 	}
+	// ModelSetter answers "session/set_model", the older, unstable form of
+	// the model config option that clients reading the "models" member of
+	// a session setup use (SessionSetup.Models).
+	ModelSetter interface {
+		SetSessionModel(ctx context.Context, req SetSessionModelRequest) (SetSessionModelResponse, error)
+	}
 	// LogoutHandler answers "logout".
 	LogoutHandler interface {
 		Logout(ctx context.Context, req acpsdk.LogoutRequest) (acpsdk.LogoutResponse, error)

@@ -79,6 +79,10 @@ func newDispatcher(agent Agent, log *slog.Logger, replies *replies) *dispatcher 
 	return d
 }
 
+// methodSessionSetModel is the older, unstable model choice (see
+// ModelSetter); the SDK no longer names it.
+const methodSessionSetModel = "session/set_model"
+
 // addOptionalRoutes routes the methods of the optional interfaces agent
 // implements.
 func addOptionalRoutes(routes map[string]route, agent Agent) {
@@ -102,6 +106,9 @@ func addOptionalRoutes(routes map[string]route, agent Agent) {
 	}
 	if a, ok := agent.(ModeSetter); ok {
 		routes[acpsdk.AgentMethodSessionSetMode] = route{prepare: typed(a.SetSessionMode, "sessionId", "modeId")}
+	}
+	if a, ok := agent.(ModelSetter); ok {
+		routes[methodSessionSetModel] = route{prepare: typed(a.SetSessionModel, "sessionId", "modelId")}
 	}
 	if a, ok := agent.(LogoutHandler); ok {
 		routes[acpsdk.AgentMethodLogout] = route{prepare: typed(a.Logout)}

@@ -71,6 +71,7 @@ func TestUnknownMethods(t *testing.T) {
 	}{
 		{"session/load is not implemented", "session/load"},
 		{"session/set_mode is not implemented", "session/set_mode"},
+		{"session/set_model is not implemented", "session/set_model"},
 		{"extension method", "_zed/whatever"},
 		{"nonsense", "no/such/method"},
 	}

@@ -11,11 +11,42 @@ type NewSessionResponse struct {
 
 // SessionSetup is what session/new, session/load and session/resume tell
 // the client about a session's settings: its config options and, for
-// clients that predate them, its modes. Either may be empty.
+// clients that predate them, its modes and its models. Any may be empty.
 type SessionSetup struct {
-	Modes         *SessionModeState
+	Modes *SessionModeState
+	// Models is the older, unstable form of the model choice (the
+	// "models" member, changed with session/set_model), which agent-shell
+	// and the AI SDK provider read; ACP's schema has since dropped it for
+	// the config option of category "model".
+	Models        *SessionModelState
 	ConfigOptions []SessionConfigOption
 	Meta          map[string]any
+}
+
+// SessionModelState is the session's current model and the models it
+// offers (the "models" member of a session setup).
+type SessionModelState struct {
+	CurrentModelID  string      `json:"currentModelId"`
+	AvailableModels []ModelInfo `json:"availableModels"`
+}
+
+// ModelInfo is one model a session can use.
+type ModelInfo struct {
+	ModelID     string `json:"modelId"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+}
+
+// SetSessionModelRequest is the params of session/set_model.
+type SetSessionModelRequest struct {
+	SessionID string         `json:"sessionId"`
+	ModelID   string         `json:"modelId"`
+	Meta      map[string]any `json:"_meta,omitempty"`
+}
+
+// SetSessionModelResponse is the (empty) result of session/set_model.
+type SetSessionModelResponse struct {
+	Meta map[string]any `json:"_meta,omitempty"`
 }
 
 // SessionModeState is the session's current mode and the modes it offers.
@@ -32,10 +63,11 @@ type SessionMode struct {
 }
 
 type sessionSetupWire struct {
-	SessionID     string            `json:"sessionId,omitempty"`
-	Modes         *SessionModeState `json:"modes,omitempty"`
-	ConfigOptions []any             `json:"configOptions,omitempty"`
-	Meta          map[string]any    `json:"_meta,omitempty"`
+	SessionID     string             `json:"sessionId,omitempty"`
+	Modes         *SessionModeState  `json:"modes,omitempty"`
+	Models        *SessionModelState `json:"models,omitempty"`
+	ConfigOptions []any              `json:"configOptions,omitempty"`
+	Meta          map[string]any     `json:"_meta,omitempty"`
 }
 
 func (s SessionSetup) wire(sessionID string) (sessionSetupWire, error) {
@@ -46,7 +78,7 @@ func (s SessionSetup) wire(sessionID string) (sessionSetupWire, error) {
 	if len(options) == 0 {
 		options = nil
 	}
-	return sessionSetupWire{sessionID, s.Modes, options, s.Meta}, nil
+	return sessionSetupWire{sessionID, s.Modes, s.Models, options, s.Meta}, nil
 }
 
 // MarshalJSON encodes the setup as the result of session/load or

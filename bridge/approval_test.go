@@ -28,13 +28,15 @@ func TestApprovalsB159B162(t *testing.T) {
 		name   string
 		answer func(context.Context, json.RawMessage) (any, error)
 		runs   bool
-		reason string // in the failed call's content
+		// reason is in the failed call's content: what happened, never
+		// "the user rejected" (acpx --deny-all answers without asking).
+		reason string
 	}{
 		{name: "B159 allow-once runs it", answer: choose("allow-once"), runs: true},
 		{name: "allow-always runs it (and remembers it: TestAlwaysAllowIsRememberedAcrossProcesses)", answer: choose("allow-always"), runs: true},
-		{name: "B160 reject-once denies it", answer: choose("reject-once"), reason: "rejected"},
-		{name: "reject-always denies it", answer: choose("reject-always"), reason: "rejected"},
-		{name: "B162 an unknown optionId denies it", answer: choose("allow-twice"), reason: "rejected"},
+		{name: "B160 reject-once denies it", answer: choose("reject-once"), reason: `did not run: the permission request was answered "reject"`},
+		{name: "reject-always denies it", answer: choose("reject-always"), reason: `did not run: the permission request was answered "reject"`},
+		{name: "B162 an unknown optionId denies it", answer: choose("allow-twice"), reason: `did not run: the permission request was answered "reject"`},
 		{name: "garbage fails closed", answer: raw(`"garbage"`)},
 		{name: "a null answer fails closed", answer: raw(`null`)},
 		{name: "an unknown outcome fails closed", answer: raw(`{"outcome":{"outcome":"approved"}}`)},

@@ -139,8 +139,9 @@ type openRequest struct {
 	journal  *session.Journal
 	replay   bool
 	// stored is set for a session that was stored already (loaded or
-	// resumed); a new one is stored at its first prompt.
-	stored bool
+	// resumed); a new one is stored at its first prompt, or empty when it
+	// closes without one. empty says a stored one has no conversation yet.
+	stored, empty bool
 }
 
 // open builds a session's runtime and makes it live: its history shown
@@ -161,7 +162,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 
 	s := newLiveSession(r.id, b)
 	s.settings = r.settings
-	s.kept = r.stored
+	s.kept, s.empty = r.stored, r.empty
 	cfg := SessionConfig{
 		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: r.mcp,
 		History: r.history, Settings: r.settings,

@@ -145,7 +145,8 @@ func TestCancelModelB106B107B108B109(t *testing.T) {
 		if got := p.stop(); got != "cancelled" {
 			t.Errorf("stopReason = %s", got)
 		}
-		if txt := agentText(e.updates(s)); txt != "partial " {
+		// The text before the tool call ends with a paragraph break.
+		if txt := agentText(e.updates(s)); txt != "partial \n\n" {
 			t.Errorf("agent text = %q", txt)
 		}
 	})

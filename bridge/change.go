@@ -23,40 +23,26 @@ func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSession
 		return acp.ConfigOptionsResponse{}, acp.InvalidParams("this agent has no boolean config options")
 	}
 	v := req.ValueId
-	s, err := b.session(string(v.SessionId))
+	c, err := b.changeSetting(string(v.SessionId), string(v.ConfigId), string(v.Value))
 	if err != nil {
 		return acp.ConfigOptionsResponse{}, err
 	}
-	menu := b.menu()
-	before := s.currentSettings()
-	after, err := menu.change(before, string(v.ConfigId), string(v.Value))
-	if err != nil {
-		return acp.ConfigOptionsResponse{}, acp.InvalidParams("%v", err)
+	if c.after.Preset != c.before.Preset {
+		c.session.out.push(acp.CurrentModeUpdate{CurrentModeID: string(c.after.Preset)})
 	}
-	s.apply(before, after)
-	if after.Preset != before.Preset {
-		s.out.push(acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)})
-	}
-	return acp.ConfigOptionsResponse{ConfigOptions: menu.options(after)}, nil
+	return acp.ConfigOptionsResponse{ConfigOptions: c.options()}, nil
 }
 
 // SetSessionMode switches the permission preset (the legacy form of the
 // "mode" config option) and tells the client the options changed.
 func (b *Bridge) SetSessionMode(_ context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error) {
-	s, err := b.session(string(req.SessionId))
+	c, err := b.changeSetting(string(req.SessionId), optionMode, string(req.ModeId))
 	if err != nil {
 		return acpsdk.SetSessionModeResponse{}, err
 	}
-	menu := b.menu()
-	before := s.currentSettings()
-	after, err := menu.change(before, optionMode, string(req.ModeId))
-	if err != nil {
-		return acpsdk.SetSessionModeResponse{}, acp.InvalidParams("%v", err)
-	}
-	s.apply(before, after)
-	s.out.push(
-		acp.CurrentModeUpdate{CurrentModeID: string(after.Preset)},
-		acp.ConfigOptionUpdate{ConfigOptions: menu.options(after)},
+	c.session.out.push(
+		acp.CurrentModeUpdate{CurrentModeID: string(c.after.Preset)},
+		acp.ConfigOptionUpdate{ConfigOptions: c.options()},
 	)
 	return acpsdk.SetSessionModeResponse{}, nil
 }
@@ -71,7 +57,7 @@ func (s *liveSession) currentSettings() Settings {
 // setup is what the session's setup answer says of its settings.
 func (s *liveSession) setup(menu settingsMenu) acp.SessionSetup {
 	settings := s.currentSettings()
-	return acp.SessionSetup{Modes: modes(settings.Preset), ConfigOptions: menu.options(settings)}
+	return acp.SessionSetup{Modes: modes(settings.Preset), Models: menu.modelState(settings.Model), ConfigOptions: menu.options(settings)}
 }
 
 // apply makes the settings after take effect: each change is logged (and
@@ -86,7 +72,8 @@ func (s *liveSession) apply(before, after Settings) {
 	}
 	if !kept {
 		// Not stored yet (editors set their default options right after
-		// session/new): the settings are stored with the first prompt.
+		// session/new): the settings are stored with the first prompt,
+		// or with the empty session when it closes without one.
 		return
 	}
 	for _, c := range []struct{ name, old, new string }{
@@ -101,14 +88,19 @@ func (s *liveSession) apply(before, after Settings) {
 	s.storeSettings(after)
 }
 
-// storeSettings records the settings in the stored session's index entry.
+// storeSettings records the settings in the stored session's index entry,
+// and whether the session is empty still (keep, keepEmpty).
 func (s *liveSession) storeSettings(settings Settings) {
 	store := s.bridge.opts.Store
 	if store == nil {
 		return
 	}
+	s.mu.Lock()
+	empty := s.empty
+	s.mu.Unlock()
 	_, err := store.UpdateMeta(s.id, func(m *session.Meta) {
 		m.Model, m.Effort, m.Preset = settings.Model, settings.Effort, string(settings.Preset)
+		m.Empty = empty
 	})
 	if err != nil {
 		s.bridge.opts.Logger.Warn("the session's settings were not stored", "session", s.id, "err", err)
@@ -117,15 +109,16 @@ func (s *liveSession) storeSettings(settings Settings) {
 }
 
 // keep marks the session as one to keep from its first prompt on: it is
-// stored, with its settings as they are now. A session that is never
-// prompted leaves nothing behind and is never listed.
+// stored, with its settings as they are now, and listed from then on. A
+// session that is never prompted is kept empty and never listed
+// (keepEmpty).
 func (s *liveSession) keep() {
 	s.mu.Lock()
-	kept := s.kept
-	s.kept = true
+	stored := s.kept && !s.empty
+	s.kept, s.empty = true, false
 	settings := s.settings
 	s.mu.Unlock()
-	if !kept {
+	if !stored {
 		s.storeSettings(settings)
 	}
 }

@@ -25,7 +25,7 @@ func (m *Mapper) commandRan(p session.CommandRan) []acp.Update {
 // filesRestored shows an undo as one finished edit card with a diff per
 // file restored: from what the file held to what it holds again (a file
 // the undo removed shows as emptied; a binary file as a note).
-func filesRestored(seq int64, p session.FilesRestored) acp.ToolCall {
+func filesRestored(seq int64, p session.FilesRestored) []acp.Update {
 	paths := make([]string, len(p.Files))
 	for i, f := range p.Files {
 		paths[i] = f.Path
@@ -50,7 +50,19 @@ func filesRestored(seq int64, p session.FilesRestored) acp.ToolCall {
 		}
 		card.Content = append(card.Content, acp.Diff{Path: f.Path, OldText: f.Before, NewText: after})
 	}
-	return card
+	return finishedCard(card)
+}
+
+// finishedCard shows a card the session made itself for something done
+// already (an undo, a compaction) the way a tool call is shown: announced
+// in progress, then completed with its content. A client that takes a
+// tool call's result only from its completing tool_call_update (the AI
+// SDK provider) never sees one for a tool_call created completed, and
+// shows the card as running forever.
+func finishedCard(card acp.ToolCall) []acp.Update {
+	done := acp.ToolCallUpdate{ToolCallID: card.ToolCallID, Status: acp.ToolCallStatusCompleted, Content: card.Content}
+	card.Status, card.Content = acp.ToolCallStatusInProgress, nil
+	return []acp.Update{card, done}
 }
 
 // rawInput of a card the session made itself (not a model's call): an

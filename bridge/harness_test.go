@@ -79,8 +79,9 @@ type options struct {
 	store *session.Store
 	dir   string
 	state string
-	// models and auth are the bridge's.
+	// models, model (the default) and auth are the bridge's.
 	models func() []bridge.ModelChoice
+	model  string
 	auth   bridge.Auth
 	// redactor hides secrets toward the editor and the model, as
 	// cmd/dsh-acp's does.
@@ -99,6 +100,7 @@ func withRedactor(r *secrets.Redactor) option { return func(o *options) { o.reda
 func withModels(m ...bridge.ModelChoice) option {
 	return func(o *options) { o.models = func() []bridge.ModelChoice { return m } }
 }
+func withDefaultModel(id string) option { return func(o *options) { o.model = id } }
 func withFactory(w func(bridge.Factory) bridge.Factory) option {
 	return func(o *options) { o.wrap = w }
 }
@@ -186,7 +188,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 	e.c = acptest.Connect(t, func(ctx context.Context, r io.Reader, w io.Writer) error {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
 			b := bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "9.9.9-test", Factory: counted,
-				Defaults: bridge.Settings{Preset: o.preset}, Store: o.store, Models: o.models, Auth: o.auth, Redactor: o.redactor})
+				Defaults: bridge.Settings{Preset: o.preset, Model: o.model}, Store: o.store, Models: o.models, Auth: o.auth, Redactor: o.redactor})
 			e.mu.Lock()
 			e.b = b
 			e.mu.Unlock()

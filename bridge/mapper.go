@@ -50,6 +50,8 @@ type Mapper struct {
 	announced map[string]bool
 	// cost is what the session's model requests cost so far, by currency.
 	cost costTotal
+	// breaks ends the agent's text before a tool call.
+	breaks stepBreak
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -79,9 +81,10 @@ func NewMapper(opts MapperOptions) *Mapper {
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
-// title in them has its control characters escaped (escapeControls).
+// title in them has its control characters escaped (escapeControls), and
+// the agent's text before a tool call ends with a paragraph break.
 func (m *Mapper) Map(ev session.Event) []acp.Update {
-	updates := m.mapEvent(ev)
+	updates := m.breaks.separate(ev, m.mapEvent(ev))
 	for i, u := range updates {
 		updates[i] = escapeTitle(u)
 	}
@@ -139,13 +142,13 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	case session.TitleChanged:
 		return []acp.Update{acp.SessionInfoUpdate{Title: p.Title, UpdatedAt: ev.Time.UTC().Format(time.RFC3339)}}
 	case session.Compacted:
-		return []acp.Update{compaction(ev.Seq, p)}
+		return compaction(ev.Seq, p)
 	case session.CommandRan:
 		return m.commandRan(p)
 	case session.Notice:
 		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text("\n\n[" + p.Text + "]\n\n")}}
 	case session.FilesRestored:
-		return []acp.Update{filesRestored(ev.Seq, p)}
+		return filesRestored(ev.Seq, p)
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
 		return nil
 	default:

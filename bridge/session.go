@@ -39,6 +39,7 @@ type liveSession struct {
 	settings  Settings
 	titled    bool // the session has a title
 	kept      bool // the session is stored: it was prompted, or loaded
+	empty     bool // it is stored without a conversation (session.Meta.Empty)
 	calls     map[string]session.ToolCall
 	prompting bool
 	stopping  bool // the running turn was cancelled and is winding down
@@ -262,8 +263,9 @@ func (s *liveSession) close() {
 	if s.rt.Close != nil {
 		s.rt.Close()
 	}
-	if s.stopLog != nil {
+	if s.stopLog != nil { // it started: its factory built it
 		s.stopLog()
+		s.keepEmpty()
 	}
 	if s.out != nil {
 		s.out.close()

@@ -69,11 +69,7 @@ func (m settingsMenu) options(s Settings) []acp.SessionConfigOption {
 		Description:  "What the agent may do without asking",
 		CurrentValue: string(s.Preset), Options: modeValues,
 	}}
-	if len(m.models) > 0 {
-		models := m.models
-		if !slices.ContainsFunc(models, func(c ModelChoice) bool { return c.ID == s.Model }) && s.Model != "" {
-			models = append(slices.Clip(models), m.model(s.Model))
-		}
+	if models := m.offered(s.Model); len(models) > 0 {
 		values := make([]acp.ConfigSelectOption, len(models))
 		for i, c := range models {
 			values[i] = acp.ConfigSelectOption{Value: c.ID, Name: c.Name, Description: c.Description}
@@ -92,6 +88,35 @@ func (m settingsMenu) options(s Settings) []acp.SessionConfigOption {
 			ID: optionEffort, Name: "Reasoning effort", Category: "thought_level",
 			CurrentValue: s.Effort, Options: values,
 		})
+	}
+	return out
+}
+
+// offered returns the models a session whose model is current can
+// choose: those on offer, and current itself when it is not (a stored
+// session's); none when no model is on offer.
+func (m settingsMenu) offered(current string) []ModelChoice {
+	if len(m.models) == 0 {
+		return nil
+	}
+	if current != "" && !slices.ContainsFunc(m.models, func(c ModelChoice) bool { return c.ID == current }) {
+		return append(slices.Clip(m.models), m.model(current))
+	}
+	return m.models
+}
+
+// modelState returns the model choice in its older form (the "models"
+// member of a session setup, for agent-shell and the AI SDK provider),
+// the same models the model config option lists; nil when no model is on
+// offer.
+func (m settingsMenu) modelState(current string) *acp.SessionModelState {
+	models := m.offered(current)
+	if len(models) == 0 {
+		return nil
+	}
+	out := &acp.SessionModelState{CurrentModelID: current, AvailableModels: make([]acp.ModelInfo, len(models))}
+	for i, c := range models {
+		out.AvailableModels[i] = acp.ModelInfo{ModelID: c.ID, Name: c.Name, Description: c.Description}
 	}
 	return out
 }

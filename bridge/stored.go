@@ -70,7 +70,7 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 	}
 	s, err := b.open(ctx, openRequest{
 		id: id, roots: roots, mcp: mcp, settings: settings,
-		history: loaded.Events, journal: journal, replay: replay, stored: true,
+		history: loaded.Events, journal: journal, replay: replay, stored: true, empty: loaded.Meta.Empty,
 	})
 	if err != nil {
 		return acp.SessionSetup{}, err
@@ -254,5 +254,25 @@ func storeError(id string, err error) error {
 		return acp.InvalidParams("%v", err)
 	default:
 		return acp.InternalError("session %s: %v", id, err)
+	}
+}
+
+// keepEmpty stores a session that is closing without ever having been
+// prompted as an empty one (session.Meta.Empty), with its settings: a
+// client may have named it and use it from a later process (acpx's
+// `sessions new --name s1`, then a prompt from another acpx, resumes its
+// id), while session/list leaves it out, as it does the sessions editors
+// open ahead of time and never use. A session stored already is left as
+// it is.
+func (s *liveSession) keepEmpty() {
+	s.mu.Lock()
+	kept := s.kept
+	if !kept {
+		s.kept, s.empty = true, true
+	}
+	settings := s.settings
+	s.mu.Unlock()
+	if !kept && s.journal != nil {
+		s.storeSettings(settings)
 	}
 }

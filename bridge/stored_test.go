@@ -403,7 +403,7 @@ func TestConfigOptions(t *testing.T) {
 		return u.Kind == "config_option_update" && strings.Contains(string(u.Raw), `"currentValue":"full-access"`)
 	})
 	// Options set right after session/new (as Zed does with its defaults)
-	// do not store a session nobody prompted.
+	// do not list a session nobody prompted (it is kept empty).
 	other := e.newSession("")
 	if err := e.c.Call(testCtx(t), "session/set_mode", map[string]any{"sessionId": other, "modeId": "read-only"}, nil); err != nil {
 		t.Fatalf("set_mode: %v", err)

@@ -73,14 +73,21 @@ func TestUndoRestoresTheLastTurn(t *testing.T) {
 			t.Errorf("%s is still there after /undo", name)
 		}
 	}
+	// Each undo card is finished the way a tool call is: announced, then
+	// completed with its diffs (a client that takes a call's result from
+	// its completing update never sees one for a card born completed).
 	var cards, diffs int
-	for _, u := range e.updates(s)[before:] {
-		if u.Kind == "tool_call" && strings.HasPrefix(u.ToolCallID, "undo-") {
-			cards++
-			for _, it := range u.items() {
-				if it.Type == "diff" {
-					diffs++
-				}
+	after := e.updates(s)[before:]
+	for _, u := range after {
+		if u.Kind != "tool_call" || !strings.HasPrefix(u.ToolCallID, "undo-") {
+			continue
+		}
+		cards++
+		card := forCall(after, u.ToolCallID)
+		wantStatuses(t, card, "in_progress", "completed")
+		for _, it := range card[len(card)-1].items() {
+			if it.Type == "diff" {
+				diffs++
 			}
 		}
 	}

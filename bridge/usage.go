@@ -49,19 +49,18 @@ func (m *Mapper) usage(p session.Usage) []acp.Update {
 
 // compaction shows a compaction of the conversation as a finished card
 // holding the summary the model will see from now on.
-func compaction(seq int64, p session.Compacted) acp.ToolCall {
+func compaction(seq int64, p session.Compacted) []acp.Update {
 	title := "Summarized the earlier conversation"
 	if p.Turns > 0 {
 		title = fmt.Sprintf("Summarized %d earlier %s to fit the context window", p.Turns, plural(p.Turns, "turn", "turns"))
 	}
-	return acp.ToolCall{
+	return finishedCard(acp.ToolCall{
 		ToolCallID: "compaction-" + strconv.FormatInt(seq, 10),
 		RawInput:   rawObject(map[string]any{"turns": p.Turns}),
 		Title:      title,
 		Kind:       acp.ToolKindThink,
-		Status:     acp.ToolCallStatusCompleted,
 		Content:    []acp.ToolCallContent{acp.ContentItem{Content: acp.Text(p.Summary)}},
-	}
+	})
 }
 
 func plural(n int, one, many string) string {

@@ -52,21 +52,29 @@ func TestUsageUpdatesCarryTheTotalCost(t *testing.T) {
 }
 
 // A compaction shows as a finished card holding the summary, so the user
-// sees what the model now remembers of the earlier turns.
+// sees what the model now remembers of the earlier turns: announced, then
+// completed, as a tool call is (a client that takes a call's result from
+// its completing update would otherwise show it running forever).
 func TestCompactionIsShown(t *testing.T) {
 	updates := bridge.NewMapper(bridge.MapperOptions{}).Map(session.Event{Seq: 42, Payload: session.Compacted{Summary: "We fixed the parser.", Through: 40, Turns: 3}})
-	if len(updates) != 1 {
-		t.Fatalf("%d updates", len(updates))
+	if len(updates) != 2 {
+		t.Fatalf("%d updates, want the card and its completion", len(updates))
 	}
 	call, ok := updates[0].(acp.ToolCall)
-	if !ok || call.Status != acp.ToolCallStatusCompleted || call.ToolCallID != "compaction-42" || len(call.Content) != 1 {
-		t.Fatalf("update = %+v", updates[0])
+	if !ok || call.Status != acp.ToolCallStatusInProgress || call.ToolCallID != "compaction-42" || call.Title == "" {
+		t.Fatalf("first update = %+v, want the card in progress", updates[0])
 	}
-	if item, ok := call.Content[0].(acp.ContentItem); !ok || item.Content.(acp.TextContent).Text != "We fixed the parser." {
-		t.Errorf("content = %+v", call.Content[0])
+	done, ok := updates[1].(acp.ToolCallUpdate)
+	if !ok || done.Status != acp.ToolCallStatusCompleted || done.ToolCallID != "compaction-42" || len(done.Content) != 1 {
+		t.Fatalf("second update = %+v, want the card completed with the summary", updates[1])
 	}
-	if _, err := (acp.SessionNotification{SessionID: "s", Update: call}).MarshalJSON(); err != nil {
-		t.Errorf("encoding: %v", err)
+	if item, ok := done.Content[0].(acp.ContentItem); !ok || item.Content.(acp.TextContent).Text != "We fixed the parser." {
+		t.Errorf("content = %+v", done.Content[0])
+	}
+	for _, u := range updates {
+		if _, err := (acp.SessionNotification{SessionID: "s", Update: u}).MarshalJSON(); err != nil {
+			t.Errorf("encoding: %v", err)
+		}
 	}
 }
 

@@ -104,4 +104,25 @@ agentSuite("two dsh-acp processes sharing one state directory", () => {
       assert.equal((await a.closeStdin()).code, 0, `exit; stderr:\n${a.stderr}`);
     }
   });
+
+  test("a session closed without a prompt is resumed by a later process, and listed once prompted", { timeout: TIMEOUT }, async (t) => {
+    // acpx's `sessions new --name s1`: session/new, then the process exits;
+    // a later acpx resumes that id and prompts.
+    const root = sharedRoot(t);
+    const first = await startAgent({ root, script: [{ text: "hello from the script" }] });
+    const named = await first.newSession();
+    await first.newSession(); // one an editor opened ahead of time
+    assert.equal((await first.closeStdin()).code, 0, `first exit; stderr:\n${first.stderr}`);
+
+    const second = await startAgent({ root, script: [{ text: "hello from the script" }] });
+    assert.deepEqual(await listAll(second), [], "no session is listed before it is prompted");
+    const resumed = await second.agent.request("session/resume", { sessionId: named, cwd: second.workspace, mcpServers: [] });
+    assert.ok(resumed.configOptions.some((o) => o.category === "mode"), "session/resume answers the config options");
+    assert.equal((await second.prompt(named, "hello")).stopReason, "end_turn");
+    assert.deepEqual(
+      (await listAll(second)).map((s) => s.sessionId),
+      [named],
+    );
+    assert.equal((await second.closeStdin()).code, 0, `second exit; stderr:\n${second.stderr}`);
+  });
 });

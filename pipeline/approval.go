@@ -7,7 +7,8 @@ import (
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
-// ApprovalOutcome is the user's answer to an approval request.
+// ApprovalOutcome is the answer to an approval request: the user's, or
+// the client's own policy's when it answers without asking anyone.
 type ApprovalOutcome int
 
 // The approval outcomes. Only ApprovalAllowedOnce lets the call run.
@@ -73,7 +74,9 @@ func (p *Pipeline) resolveAsk(ctx context.Context, call *registry.Call, reason s
 	case ApprovalAllowedOnce:
 		return Allow(), false, nil
 	case ApprovalRejected:
-		return Deny(fmt.Sprintf("the user rejected tool %q", name)), false, nil
+		// Who answered is not known: a person, or the client's own policy
+		// without asking anyone (acpx --deny-all answers "reject" too).
+		return Deny(fmt.Sprintf("tool %q did not run: the permission request was answered \"reject\"", name)), false, nil
 	case ApprovalCancelled:
 		return Deny(fmt.Sprintf("approval for tool %q was cancelled", name)), true, nil
 	case ApprovalUnavailable:

@@ -34,7 +34,7 @@ func TestPreExecuteAndApproval(t *testing.T) {
 		{"C31 ask with no approver uses the ask reason", nil, pipeline.Ask("needs a human"), false, want{content: "Error: needs a human", isError: true, value: "-"}, 0},
 		{"C32 ask without a reason", nil, pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval (not yet supported)`, isError: true, value: "-"}, 0},
 		{"C33 allowed once", approve(pipeline.ApprovalAllowedOnce, nil), pipeline.Ask("why"), false, want{content: "hi", value: `"hi"`}, 1},
-		{"C34 rejected", approve(pipeline.ApprovalRejected, nil), pipeline.Ask(""), false, want{content: `Error: the user rejected tool "echo"`, isError: true, value: "-"}, 0},
+		{"C34 rejected", approve(pipeline.ApprovalRejected, nil), pipeline.Ask(""), false, want{content: `Error: tool "echo" did not run: the permission request was answered "reject"`, isError: true, value: "-"}, 0},
 		{"C35 cancelled", approve(pipeline.ApprovalCancelled, nil), pipeline.Ask(""), false, want{content: `Error: approval for tool "echo" was cancelled`, isError: true, value: "-"}, 0},
 		{"C37 unavailable", approve(pipeline.ApprovalUnavailable, nil), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but no approval channel is available`, isError: true, value: "-"}, 0},
 		{"failed request fails closed", approve(pipeline.ApprovalAllowedOnce, errors.New("client gone")), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but asking for it failed: client gone`, isError: true, value: "-"}, 0},

@@ -29,19 +29,20 @@ type metaWire struct {
 	Model                 string    `json:"model,omitempty"`
 	Preset                string    `json:"preset,omitempty"`
 	Effort                string    `json:"effort,omitempty"`
+	Empty                 bool      `json:"empty,omitempty"`
 }
 
 func (w metaWire) meta() Meta {
 	return Meta{
 		ID: w.ID, Cwd: w.Cwd, AdditionalDirectories: w.AdditionalDirectories, Title: w.Title,
-		Created: w.Created, Updated: w.Updated, Model: w.Model, Preset: w.Preset, Effort: w.Effort,
+		Created: w.Created, Updated: w.Updated, Model: w.Model, Preset: w.Preset, Effort: w.Effort, Empty: w.Empty,
 	}
 }
 
 func wireMeta(m Meta) metaWire {
 	return metaWire{
 		ID: m.ID, Cwd: m.Cwd, AdditionalDirectories: m.AdditionalDirectories, Title: m.Title,
-		Created: m.Created, Updated: m.Updated, Model: m.Model, Preset: m.Preset, Effort: m.Effort,
+		Created: m.Created, Updated: m.Updated, Model: m.Model, Preset: m.Preset, Effort: m.Effort, Empty: m.Empty,
 	}
 }
 

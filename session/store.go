@@ -101,7 +101,18 @@ type Meta struct {
 	// Model, Preset and Effort are the session's settings: the model,
 	// the permission preset and the reasoning effort.
 	Model, Preset, Effort string
+	// Empty marks a session kept without a conversation: one a client
+	// opened and closed without a prompt, which it may name and use from
+	// a later process (acpx's `sessions new --name`). Open, Get and
+	// Delete find it; List leaves it out, so the sessions editors open
+	// ahead of time are never listed; and one not updated for
+	// EmptyKept is removed when a store opens the directory.
+	Empty bool
 }
+
+// EmptyKept is how long an empty session (Meta.Empty) is kept after its
+// last update.
+const EmptyKept = 30 * 24 * time.Hour
 
 // Loaded is what Store.Open read from a session's log.
 type Loaded struct {
@@ -135,6 +146,7 @@ func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 		return nil, fmt.Errorf("open session store: %w", err)
 	}
 	s.syncIndex()
+	s.pruneEmpty()
 	return s, nil
 }
 
@@ -217,16 +229,14 @@ func (s *Store) Open(id string) (*Journal, Loaded, error) {
 
 // List returns the Meta of every session whose working directory is cwd
 // (compared after filepath.Clean), or of every session when cwd is "",
-// most recently updated first.
+// most recently updated first; empty sessions (Meta.Empty) are left out.
 func (s *Store) List(cwd string) ([]Meta, error) {
 	metas, err := s.readIndex()
 	if err != nil {
 		return nil, err
 	}
-	if cwd != "" {
-		cwd = filepath.Clean(cwd)
-		metas = slices.DeleteFunc(metas, func(m Meta) bool { return m.Cwd != cwd })
-	}
+	cwd = cleanPath(cwd)
+	metas = slices.DeleteFunc(metas, func(m Meta) bool { return m.Empty || cwd != "" && m.Cwd != cwd })
 	slices.SortStableFunc(metas, func(a, b Meta) int {
 		if c := b.Updated.Compare(a.Updated); c != 0 {
 			return c
@@ -344,6 +354,13 @@ func (s *Store) recordMeta(j *Journal, m Meta) {
 // file. A session open in a Journal, here (stored or not) or in another
 // process, is refused with a *LockedError (ErrLocked).
 func (s *Store) Delete(id string) error {
+	return s.deleteIf(id, nil)
+}
+
+// deleteIf is Delete, except that when still is set, the session is
+// removed only if still reports true of its Meta as the index holds it
+// once the session's lock is taken (a session not removed is no error).
+func (s *Store) deleteIf(id string, still func(Meta) bool) error {
 	if err := checkID(id); err != nil {
 		return err
 	}
@@ -362,6 +379,12 @@ func (s *Store) Delete(id string) error {
 		return err
 	}
 	defer lock.Close()
+	if still != nil {
+		m, err := s.Get(id)
+		if err != nil || !still(m) {
+			return err
+		}
+	}
 	// The log goes first, as it is the truth: a crash before the entry is
 	// removed leaves an entry the next store to open drops.
 	if err := os.Remove(s.logPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -2,6 +2,7 @@ package acptest
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +22,35 @@ const SchemaPath = "e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.j
 
 // schemaURL names the schema document inside the compiler.
 const schemaURL = "acp://schema/v1/schema.json"
+
+// legacySchema holds what the pinned schema dropped that clients still
+// use: the unstable model choice of @agentclientprotocol/sdk 0.14 (the
+// "models" member of a session setup, session/set_model), which
+// agent-shell and the AI SDK provider read. Its definitions refer to the
+// pinned schema's.
+//
+//go:embed legacy.schema.json
+var legacySchema []byte
+
+// legacyURL names legacySchema inside the compiler; legacyPrefix marks
+// the definition names that are its own.
+const (
+	legacyURL    = "acp://acptest/legacy.schema.json"
+	legacyPrefix = "legacy:"
+)
+
+// legacyMessages are the messages validated against legacySchema's
+// definitions, which the pinned schema lacks (session/set_model) or
+// extends (a session setup's models member).
+func legacyMessages() map[msgKey]string {
+	return map[msgKey]string{
+		{FromClient, Request, "session/set_model"}: "SetSessionModelRequest",
+		{FromAgent, Response, "session/set_model"}: "SetSessionModelResponse",
+		{FromAgent, Response, "session/new"}:       "NewSessionResponse",
+		{FromAgent, Response, "session/load"}:      "LoadSessionResponse",
+		{FromAgent, Response, "session/resume"}:    "ResumeSessionResponse",
+	}
+}
 
 // Side is the peer that sends a message.
 type Side int
@@ -69,7 +99,7 @@ func (k Kind) String() string {
 // accept nearly anything (a tool_call without title, stopReason "done").
 // The method → definition map is built from the schema's own unions
 // (AgentRequest, ClientResponse, …) and their x-method annotations, not by
-// hand. A Schema is immutable and safe for concurrent use; load it once
+// hand, plus the few messages of legacy.schema.json (legacyMessages). A Schema is immutable and safe for concurrent use; load it once
 // per test binary and share it.
 type Schema struct {
 	path  string
@@ -175,9 +205,16 @@ func OpenSchemaFile(path string) (*Schema, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("parsing the ACP schema %s: %w", path, err)
 	}
+	legacy, err := jsonschema.UnmarshalJSON(bytes.NewReader(legacySchema))
+	if err != nil {
+		return nil, fmt.Errorf("parsing legacy.schema.json: %w", err)
+	}
 	c := jsonschema.NewCompiler()
 	if err := c.AddResource(schemaURL, doc); err != nil {
 		return nil, fmt.Errorf("loading the ACP schema: %w", err)
+	}
+	if err := c.AddResource(legacyURL, legacy); err != nil {
+		return nil, fmt.Errorf("loading legacy.schema.json: %w", err)
 	}
 	s := &Schema{path: path, defs: map[msgKey]string{}, comp: map[string]*jsonschema.Schema{}}
 	for _, u := range messageUnions() {
@@ -208,11 +245,18 @@ func OpenSchemaFile(path string) (*Schema, error) {
 			s.defs[msgKey{FromClient, Notification, ann.Method}] = name
 		}
 	}
+	for key, name := range legacyMessages() {
+		s.defs[key] = legacyPrefix + name
+	}
 	for _, name := range s.defs {
 		if _, done := s.comp[name]; done {
 			continue
 		}
-		sch, err := c.Compile(schemaURL + "#/$defs/" + name)
+		url := schemaURL + "#/$defs/" + name
+		if own, ok := strings.CutPrefix(name, legacyPrefix); ok {
+			url = legacyURL + "#/$defs/" + own
+		}
+		sch, err := c.Compile(url)
 		if err != nil {
 			return nil, fmt.Errorf("compiling $defs/%s: %w", name, err)
 		}
@@ -258,8 +302,10 @@ func (s *Schema) Path() string { return s.path }
 
 // Definition names the definition a message is validated against, e.g.
 // Definition(FromAgent, Notification, "session/update") is
-// "SessionNotification"; ok is false for a method the schema does not
-// define for that sender and role.
+// "SessionNotification"; a name starting "legacy:" is one of
+// legacy.schema.json (Definition(FromAgent, Response, "session/new") is
+// "legacy:NewSessionResponse": the pinned one and the models member). ok
+// is false for a method neither defines for that sender and role.
 func (s *Schema) Definition(from Side, kind Kind, method string) (name string, ok bool) {
 	name, ok = s.defs[msgKey{from, kind, method}]
 	return name, ok

@@ -30,6 +30,8 @@ func TestSchemaDefinitions(t *testing.T) {
 		{acptest.FromClient, acptest.Notification, "session/cancel", "CancelNotification"},
 		{acptest.FromClient, acptest.Notification, "$/cancel_request", "CancelRequestNotification"},
 		{acptest.FromAgent, acptest.Notification, "$/cancel_request", "CancelRequestNotification"},
+		{acptest.FromAgent, acptest.Response, "session/new", "legacy:NewSessionResponse"},
+		{acptest.FromClient, acptest.Request, "session/set_model", "legacy:SetSessionModelRequest"},
 	}
 	for _, tt := range tests {
 		got, ok := s.Definition(tt.from, tt.kind, tt.method)
@@ -64,6 +66,12 @@ func TestSchemaValidate(t *testing.T) {
 		{"no stopReason", acptest.Response, "session/prompt", `{}`, true},
 		{"new session", acptest.Response, "session/new", `{"sessionId":"s1"}`, false},
 		{"new session without id", acptest.Response, "session/new", `{}`, true},
+		{"new session with models", acptest.Response, "session/new", `{"sessionId":"s1","models":{"currentModelId":"m1","availableModels":[{"modelId":"m1","name":"M1"}]}}`, false},
+		{"models without currentModelId", acptest.Response, "session/new", `{"sessionId":"s1","models":{"availableModels":[]}}`, true},
+		{"a model without name", acptest.Response, "session/resume", `{"models":{"currentModelId":"m1","availableModels":[{"modelId":"m1"}]}}`, true},
+		{"loaded models and modes", acptest.Response, "session/load", `{"modes":{"currentModeId":"a","availableModes":[{"id":"a","name":"A"}]},"models":{"currentModelId":"m1","availableModels":[]}}`, false},
+		{"loaded without a mode id", acptest.Response, "session/load", `{"modes":{"availableModes":[]}}`, true},
+		{"set_model answer", acptest.Response, "session/set_model", `{}`, false},
 		{"permission request", acptest.Request, "session/request_permission", `{"sessionId":"s1","toolCall":{"toolCallId":"c1"},"options":[{"optionId":"allow-once","name":"Allow","kind":"allow_once"}]}`, false},
 		{"permission option kind", acptest.Request, "session/request_permission", `{"sessionId":"s1","toolCall":{"toolCallId":"c1"},"options":[{"optionId":"a","name":"A","kind":"sure"}]}`, true},
 		{"unknown method", acptest.Notification, "session/telepathy", `{}`, true},
