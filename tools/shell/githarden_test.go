@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // gitLab is a scratch home for real git runs: its own HOME (no user
@@ -64,13 +65,35 @@ func (l *gitLab) ran() bool {
 }
 
 // repo makes a repository with one commit and a changed file at dir.
+// staleStat gives dir's unchanged g.txt, when it has one, a modification
+// time its index entry does not hold, so that the next git status
+// refreshes the entry and writes the index (what runs a
+// post-index-change hook) instead of depending on the clock's luck.
+func (l *gitLab) staleStat(dir string) {
+	l.t.Helper()
+	g := filepath.Join(dir, "g.txt")
+	info, err := os.Stat(g)
+	if err != nil {
+		return
+	}
+	later := info.ModTime().Add(time.Minute)
+	if err := os.Chtimes(g, later, later); err != nil {
+		l.t.Fatal(err)
+	}
+}
+
 func (l *gitLab) repo(dir string) {
 	l.t.Helper()
 	l.must(l.home, "init", "-q", dir)
 	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("a\n"), 0o644); err != nil {
 		l.t.Fatal(err)
 	}
-	l.must(dir, "add", "f.txt")
+	// g.txt stays as committed: touching it (staleStat) makes git status
+	// refresh its entry and so rewrite the index.
+	if err := os.WriteFile(filepath.Join(dir, "g.txt"), []byte("g\n"), 0o644); err != nil {
+		l.t.Fatal(err)
+	}
+	l.must(dir, "add", "f.txt", "g.txt")
 	l.must(dir, "commit", "-qm", "one")
 	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("a\nb\n"), 0o644); err != nil {
 		l.t.Fatal(err)
@@ -131,10 +154,12 @@ func TestGitHardened(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			l.ran()
+			l.staleStat(tt.dir)
 			l.git(tt.dir, append(l.parent(), "TERM=dumb", "PAGER=cat"), tt.args...)
 			if !l.ran() {
 				t.Fatal("with the plain environment the program did not run: the setup shows nothing")
 			}
+			l.staleStat(tt.dir)
 			out, _ := l.git(tt.dir, childEnv(l.parent(), nil, "c"), tt.args...)
 			if l.ran() {
 				t.Errorf("git %s ran the hostile program with childEnv's environment\n%s", strings.Join(tt.args, " "), out)
