@@ -19,6 +19,10 @@ import (
 // itself), so its own exit would not say.
 const statusFD = 3
 
+// statusReady is the byte the helper writes on statusFD once the program
+// runs, before its wait status.
+const statusReady = 'R'
+
 // helperFailed is the helper's exit code when the sandbox could not be
 // set up; nothing of the command has run then.
 const helperFailed = 126
@@ -49,6 +53,13 @@ func runHelper(args []string) int {
 	if !spec.Probe {
 		syscall.CloseOnExec(statusFD)
 	}
+	var signals chan os.Signal
+	if spec.PID && !spec.Probe {
+		// As the namespace's init, this process would not die of them:
+		// they are kept and passed on (runAsInit).
+		signals = make(chan os.Signal, 8)
+		signal.Notify(signals, forwarded...)
+	}
 	if err := setUp(spec); err != nil {
 		fmt.Fprintf(os.Stderr, "dsh-acp sandbox: %v\n", err)
 		return helperFailed
@@ -66,12 +77,19 @@ func runHelper(args []string) int {
 		fmt.Fprintf(os.Stderr, "dsh-acp sandbox: running %s: %v\n", path, err)
 		return helperFailed
 	}
-	return runAsInit(path, argv, os.NewFile(statusFD, "status"))
+	return runAsInit(path, argv, signals, os.NewFile(statusFD, "status"))
 }
 
+// forwarded are the signals a command's group gets that the init of its
+// PID namespace keeps (it cannot die of them) and passes on to the
+// program when they came before the program had started.
+var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT,
+	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE}
+
 // setUp makes the namespaces the helper was started in what the policy
-// needs, then restricts this process with Landlock, which everything it
-// starts inherits.
+// needs, then drops the capabilities that reach past the sandbox and
+// restricts this process with Landlock; everything it starts inherits
+// both.
 func setUp(spec helperSpec) error {
 	if spec.Mount {
 		if err := privateMounts(); err != nil {
@@ -91,6 +109,9 @@ func setUp(spec helperSpec) error {
 			return err
 		}
 	}
+	if err := dropCaps(); err != nil {
+		return err
+	}
 	return restrict(spec.Policy, spec.Net || spec.Policy.Network)
 }
 
@@ -99,11 +120,11 @@ func setUp(spec helperSpec) error {
 // namespace, and once the program has ended it reports the program's wait
 // status on status and exits, which ends whatever the program left
 // running (the kernel kills the rest of the namespace). Signals sent to
-// the command's process group reach the program directly; this process
-// only keeps them from ending it early.
-func runAsInit(path string, argv []string, status *os.File) int {
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP,
-		syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE)
+// the command's process group reach the program directly; those that
+// reached this process (signals) before the program started are passed
+// on. Once the program runs, this process says so on status (statusReady),
+// so the launcher signals the group only when the program is in it.
+func runAsInit(path string, argv []string, signals chan os.Signal, status *os.File) int {
 	if resolved, err := exec.LookPath(path); err == nil {
 		path = resolved
 	}
@@ -113,6 +134,15 @@ func runAsInit(path string, argv []string, status *os.File) int {
 		fmt.Fprintf(os.Stderr, "dsh-acp sandbox: running %s: %v\n", path, err)
 		return helperFailed
 	}
+	for pending := true; pending; {
+		select {
+		case sig := <-signals:
+			_ = syscall.Kill(child, sig.(syscall.Signal))
+		default:
+			pending = false
+		}
+	}
+	_, _ = status.Write([]byte{statusReady})
 	for {
 		var ws syscall.WaitStatus
 		pid, err := syscall.Wait4(-1, &ws, 0, nil)
@@ -123,14 +153,14 @@ func runAsInit(path string, argv []string, status *os.File) int {
 			fmt.Fprintf(os.Stderr, "dsh-acp sandbox: waiting for %s: %v\n", path, err)
 			return helperFailed
 		}
-		if pid != child {
-			continue // an orphan, now reaped
+		if pid == child {
+			_, _ = status.WriteString(strconv.FormatUint(uint64(ws), 10))
+			_ = status.Close()
+			if ws.Signaled() {
+				return 128 + int(ws.Signal())
+			}
+			return ws.ExitStatus()
 		}
-		_, _ = status.WriteString(strconv.FormatUint(uint64(ws), 10))
-		_ = status.Close()
-		if ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return ws.ExitStatus()
+		// an orphan, now reaped
 	}
 }

@@ -61,12 +61,22 @@ func (s *Sandbox) Confine(cmd *exec.Cmd, p Policy) (*Confined, error) {
 	if cmd.Err != nil {
 		return nil, cmd.Err
 	}
+	if _, err := exec.LookPath(cmd.Path); err != nil {
+		return nil, err // as Start would fail, before any helper starts
+	}
 	return s.confine(cmd, p)
 }
 
 // Started closes what the parent no longer needs once cmd.Start has
-// returned, whatever it returned.
+// succeeded, and returns once the helper has set the sandbox up and the
+// program runs (or the helper has ended): from then on, signals sent to
+// the command's process group reach the program. Call Discard instead
+// when Start failed.
 func (c *Confined) Started() { c.report.started() }
+
+// Discard releases what Confine prepared, for a command that did not
+// start; Exit is not called then.
+func (c *Confined) Discard() { c.report.discard() }
 
 // Exit returns how the command ended, given the helper's reaped state
 // (nil when the wait failed): the command's own exit where the helper

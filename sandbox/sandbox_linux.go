@@ -145,7 +145,20 @@ type exitReport struct {
 	read, write *os.File
 }
 
-func (e exitReport) started() { _ = e.write.Close() }
+// started closes the parent's end and waits until the program runs: the
+// helper, as init of a PID namespace, says so (statusReady); otherwise it
+// execs the program, which closes the pipe. Either way the helper has set
+// the sandbox up by then, and signals to the group reach the program.
+func (e exitReport) started() {
+	_ = e.write.Close()
+	var ready [1]byte
+	_, _ = e.read.Read(ready[:])
+}
+
+func (e exitReport) discard() {
+	_ = e.write.Close()
+	_ = e.read.Close()
+}
 
 // exit reads the report once the helper is gone (its end of the pipe is
 // closed then; the command never had it).

@@ -26,5 +26,6 @@ type exitReport struct{}
 
 func (exitReport) started() {}
 
-func (exitReport) exit(state *os.ProcessState) Exit { return ExitOf(state) }
+func (exitReport) discard() {}
 
+func (exitReport) exit(state *os.ProcessState) Exit { return ExitOf(state) }

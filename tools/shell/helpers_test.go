@@ -12,6 +12,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
@@ -50,6 +51,14 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	if opts.SpillDir == "" {
 		opts.SpillDir = t.TempDir()
 	}
+	if opts.Sandbox == nil {
+		// Every command of these tests runs in the sandbox, as under
+		// workspace-write, unless the test says otherwise.
+		opts.Sandbox = testSandbox(t)
+		if opts.SandboxPolicy == nil {
+			opts.SandboxPolicy = func(string) (sandbox.Policy, bool) { return workspaceWrite(dir), true }
+		}
+	}
 	sh, err := New(ws, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +75,31 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	f.pipe = pipeline.New(reg, pipeline.Options{BodyGrace: hangGuard})
 	return f
 }
+
+// theSandbox is the one Sandbox of these tests (finding what the kernel
+// offers starts processes; once is enough).
+var theSandbox = sync.OnceValue(sandbox.New)
+
+// testSandbox returns the tests' Sandbox; it fails the test where the
+// kernel offers none, for these tests run on machines with Landlock.
+func testSandbox(t *testing.T) *sandbox.Sandbox {
+	t.Helper()
+	s := theSandbox()
+	if !s.Status().Available() {
+		t.Skipf("this kernel offers no sandbox: %s", s.Status().Summary())
+	}
+	return s
+}
+
+// workspaceWrite is the policy of workspace-write for a workspace at dir:
+// writes there, in the temporary directories and the device files.
+func workspaceWrite(dir string) sandbox.Policy {
+	return sandbox.Policy{Write: append(append([]string{dir}, sandbox.TempDirs()...), sandbox.Devices()...)}
+}
+
+// unconfined is the SandboxPolicy of a test whose commands run outside
+// the sandbox, as under full-access.
+func unconfined(string) (sandbox.Policy, bool) { return sandbox.Policy{}, false }
 
 // run executes one call and returns its result and the text of its
 // content.
