@@ -64,32 +64,59 @@ func blockedBy(r commandResult, p sandbox.Policy) string {
 // fileBlocked says what an EACCES/EPERM/EROFS line shows the sandbox
 // blocked: a path outside the write roots, a credential location, a .git
 // directory, a TCP connection (/dev/tcp), or an access it cannot name.
-// ok is false when every path the line names is one the command may
-// change: the refusal came from elsewhere (file modes), not the sandbox.
+// The path is the one the error names: the last before the error text
+// ("bash: line 1: /etc/x: Permission denied"), else the first after it
+// (Python's "Permission denied: '/etc/x'"). ok is false when that path is
+// one the command may change: the refusal came from elsewhere (file
+// modes), not the sandbox.
 func fileBlocked(line string, p sandbox.Policy) (string, bool) {
-	var paths []string
-	for _, m := range pathInLine.FindAllStringSubmatch(line, -1) {
-		path := m[1] + m[2]
-		if filepath.IsAbs(path) {
-			paths = append(paths, filepath.Clean(path))
-		}
-	}
-	if len(paths) == 0 {
+	path, found := deniedPath(line)
+	switch {
+	case !found:
 		return "a file access outside what the sandbox allows", true
+	case strings.HasPrefix(path, "/dev/tcp/") || strings.HasPrefix(path, "/dev/udp/"):
+		return "a network connection (" + path + ")", !p.Network
+	case under(path, p.DenyRead):
+		return "reading " + path + " (a credential location)", true
+	case under(path, p.ReadOnly):
+		return "changing " + path + " (a .git directory is read-only in the sandbox)", true
+	case !under(path, p.Write):
+		return "changing " + path + " (outside the workspace, the temporary directory and the caches)", true
 	}
-	for _, path := range paths {
-		switch {
-		case strings.HasPrefix(path, "/dev/tcp/") || strings.HasPrefix(path, "/dev/udp/"):
-			if !p.Network {
-				return "a network connection (" + path + ")", true
-			}
-		case under(path, p.DenyRead):
-			return "reading " + path + " (a credential location)", true
-		case under(path, p.ReadOnly):
-			return "changing " + path + " (a .git directory is read-only in the sandbox)", true
-		case !under(path, p.Write):
-			return "changing " + path + " (outside the workspace, the temporary directory and the caches)", true
+	return "", false
+}
+
+// deniedPath is the absolute path an error line names next to its error
+// text (see fileBlocked).
+func deniedPath(line string) (string, bool) {
+	lower := strings.ToLower(line)
+	at := -1
+	for _, d := range fileDenials {
+		if i := strings.Index(lower, d); i >= 0 && (at < 0 || i < at) {
+			at = i
 		}
+	}
+	before, after := "", ""
+	for _, m := range pathInLine.FindAllStringSubmatchIndex(line, -1) {
+		start, end := m[2], m[3]
+		if start < 0 {
+			start, end = m[4], m[5]
+		}
+		path := line[start:end]
+		if !filepath.IsAbs(path) {
+			continue
+		}
+		if end <= at {
+			before = path
+		} else if after == "" {
+			after = path
+		}
+	}
+	if before != "" {
+		return filepath.Clean(before), true
+	}
+	if after != "" {
+		return filepath.Clean(after), true
 	}
 	return "", false
 }
