@@ -15,8 +15,10 @@ const commandTool = "bash"
 
 // commandArgs are the arguments of a command call the policy reads.
 type commandArgs struct {
-	Command string `json:"command"`
-	Workdir string `json:"workdir"`
+	Command     string `json:"command"`
+	Workdir     string `json:"workdir"`
+	Description string `json:"description"`
+	Sandbox     *bool  `json:"sandbox"` // false: run outside the sandbox (escalation.go)
 }
 
 // commandOf returns the command line a call runs; ok is false for a call
@@ -49,10 +51,10 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 			}
 			return p.ws.Contains(path)
 		},
-		Writes: preset == WorkspaceWrite,
+		Writes: preset == WorkspaceWrite && !p.noSandbox,
 	}
 	for _, r := range rules {
-		if r.Tool == commandTool && len(r.Command) > 0 {
+		if r.Tool == commandTool && len(r.Command) > 0 && !r.Unsandboxed {
 			env.Rules = append(env.Rules, command.Rule{Allow: r.Allow, Prefix: r.Command})
 		}
 	}
@@ -87,6 +89,12 @@ func (p *Policy) decideCommandCall(a commandArgs, preset Preset, rules []Rule, p
 	if preset == FullAccess {
 		return pipeline.Allow()
 	}
+	if a.escapes() {
+		d = p.decideEscalation(a, preset, rules)
+	}
+	if d.Kind == pipeline.DecisionDeny {
+		return d
+	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {
 			return pipeline.Ask(fmt.Sprintf("%s runs in %s, outside the workspace", commandTool, p.where(path)))
@@ -108,6 +116,10 @@ func (p *Policy) suggestCommand(call *registry.Call) (rules []Rule, ok, handled 
 	parsed, err := command.Parse(a.Command)
 	if err != nil {
 		return nil, false, true
+	}
+	if a.escapes() && p.Preset() != FullAccess {
+		rules, ok = suggestEscape(parsed)
+		return rules, ok, true
 	}
 	for _, prefix := range parsed.Prefixes() {
 		rules = append(rules, Rule{Allow: true, Tool: commandTool, Command: prefix})
