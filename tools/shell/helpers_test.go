@@ -38,7 +38,7 @@ type fixture struct {
 	pgids chan int
 }
 
-func newFixture(t *testing.T, opts Options) *fixture {
+func newFixture(t testing.TB, opts Options) *fixture {
 	t.Helper()
 	dir := t.TempDir()
 	ws, err := workspace.New(dir, nil, workspace.Local{})
@@ -82,7 +82,7 @@ var theSandbox = sync.OnceValue(sandbox.New)
 
 // testSandbox returns the tests' Sandbox; it fails the test where the
 // kernel offers none, for these tests run on machines with Landlock.
-func testSandbox(t *testing.T) *sandbox.Sandbox {
+func testSandbox(t testing.TB) *sandbox.Sandbox {
 	t.Helper()
 	s := theSandbox()
 	if !s.Status().Available() {
@@ -103,7 +103,7 @@ func unconfined(string) (sandbox.Policy, bool) { return sandbox.Policy{}, false 
 
 // run executes one call and returns its result and the text of its
 // content.
-func (f *fixture) run(t *testing.T, name, args string) (pipeline.Result, string) {
+func (f *fixture) run(t testing.TB, name, args string) (pipeline.Result, string) {
 	t.Helper()
 	return f.runCtx(context.Background(), t, name, args, nil)
 }
@@ -131,7 +131,7 @@ func (f *fixture) runGuarded(t *testing.T, name, args string) (pipeline.Result, 
 	}
 }
 
-func (f *fixture) runCtx(ctx context.Context, t *testing.T, name, args string, onProgress func(registry.Progress)) (pipeline.Result, string) {
+func (f *fixture) runCtx(ctx context.Context, t testing.TB, name, args string, onProgress func(registry.Progress)) (pipeline.Result, string) {
 	t.Helper()
 	r := f.pipe.Execute(ctx, pipeline.Input{CallID: "call_" + name, Name: name, Arguments: args, OnProgress: onProgress})
 	return r, presentation.JoinText(r.Content)
