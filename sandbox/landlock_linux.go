@@ -5,7 +5,6 @@ package sandbox
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
@@ -96,18 +95,4 @@ func grantRules(grants []grant, dirRights, fileRights landlock.AccessFSSet, writ
 		rules = append(rules, r)
 	}
 	return rules
-}
-
-// resolveAll returns the paths with their symbolic links followed; a
-// path that does not exist is kept as it is written (nothing can be read
-// there; a rule on it is skipped).
-func resolveAll(paths []string) []string {
-	out := make([]string, 0, len(paths))
-	for _, p := range paths {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			p = real
-		}
-		out = append(out, filepath.Clean(p))
-	}
-	return out
 }

@@ -11,6 +11,10 @@ type Status struct {
 	// Landlock is the Landlock ABI version the commands are restricted
 	// with; 0 when the kernel has none (and then nothing is sandboxed).
 	Landlock int
+	// Seatbelt is set on macOS when commands run under a Seatbelt profile
+	// (sandbox-exec): files and network as the policy says, signals and
+	// process inspection only within the sandbox.
+	Seatbelt bool
 	// PID, Mount and Net say which namespaces each command gets: its own
 	// process ids (with a /proc that shows only its processes, when Mount
 	// is set too), its own mounts (.git read-only), its own network (only
@@ -24,9 +28,10 @@ type Status struct {
 }
 
 // Available reports whether commands can be sandboxed at all: the kernel
-// has Landlock. Without it every command runs unconfined, and callers ask
-// before each one that is not read-only.
-func (s Status) Available() bool { return s.Landlock > 0 }
+// has Landlock, or macOS's Seatbelt is there. Without either every
+// command runs unconfined, and callers ask before each one that is not
+// read-only.
+func (s Status) Available() bool { return s.Landlock > 0 || s.Seatbelt }
 
 // Summary is one paragraph for the user and the model: what the sandbox
 // enforces here and what it cannot.
@@ -37,6 +42,9 @@ func (s Status) Summary() string {
 			why = strings.Join(s.Missing, "; ")
 		}
 		return fmt.Sprintf("No kernel sandbox is available (%s): commands run unconfined, so every command that is not read-only asks first.", why)
+	}
+	if s.Seatbelt {
+		return "Commands run in a Seatbelt sandbox (macOS sandbox-exec): they may change files only in the workspace, the temporary directories and the toolchain caches, may not read credential files (~/.ssh, ~/.aws, …), have no network, and may signal and inspect only their own processes. The workspace's .git directories are read-only to them."
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commands run in a kernel sandbox (Landlock ABI %d): they may change files only in the workspace, the temporary directories and the toolchain caches, and may not read credential files (~/.ssh, ~/.aws, …).", s.Landlock)

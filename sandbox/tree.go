@@ -71,3 +71,17 @@ func below(path, dir string) bool {
 	}
 	return strings.HasPrefix(path, dir+"/")
 }
+
+// resolveAll returns the paths with their symbolic links followed; a
+// path that does not exist is kept as it is written (nothing can be read
+// there; a rule on it is skipped).
+func resolveAll(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		out = append(out, filepath.Clean(p))
+	}
+	return out
+}
