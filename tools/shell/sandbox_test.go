@@ -169,4 +169,3 @@ func pidsWithEnv(entry string) []int {
 	}
 	return pids
 }
-
