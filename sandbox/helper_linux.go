@@ -87,9 +87,10 @@ var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, sys
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE}
 
 // setUp makes the namespaces the helper was started in what the policy
-// needs, then drops the capabilities that reach past the sandbox and
+// needs, then drops the capabilities that reach past the sandbox, fences
+// the network with seccomp where no network namespace does, and
 // restricts this process with Landlock; everything it starts inherits
-// both.
+// all of it.
 func setUp(spec helperSpec) error {
 	if spec.Mount {
 		if err := privateMounts(); err != nil {
@@ -111,6 +112,11 @@ func setUp(spec helperSpec) error {
 	}
 	if err := dropCaps(); err != nil {
 		return err
+	}
+	if !spec.Net && !spec.Policy.Network {
+		if err := denyNetworkSockets(); err != nil {
+			return err
+		}
 	}
 	return restrict(spec.Policy, spec.Net || spec.Policy.Network)
 }

@@ -229,6 +229,23 @@ func TestConfinedNetwork(t *testing.T) {
 		}
 	}()
 	addr := l.Addr().(*net.TCPAddr)
+	udp, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer udp.Close()
+	datagrams := make(chan string, 16)
+	go func() {
+		buf := make([]byte, 64)
+		for {
+			n, _, err := udp.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			datagrams <- string(buf[:n])
+		}
+	}()
+	udpPort := udp.LocalAddr().(*net.UDPAddr).Port
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -243,6 +260,19 @@ func TestConfinedNetwork(t *testing.T) {
 				if o := run(t, s, sc.policy, sc.ws, script); o.exit == (Exit{}) {
 					t.Errorf("%s connected: %q", script, o.stdout)
 				}
+			}
+			// A datagram is not stopped by Landlock's TCP rules: without a
+			// network namespace, seccomp refuses the socket.
+			if o := run(t, s, sc.policy, sc.ws, fmt.Sprintf("echo leak > /dev/udp/127.0.0.1/%d", udpPort)); o.exit == (Exit{}) && !s.status.Net {
+				t.Errorf("a UDP socket was opened: %q", o.stderr)
+			}
+			// With the network allowed a datagram goes out, and it must be
+			// the first to arrive.
+			if o := run(t, s, Policy{Network: true}, sc.ws, fmt.Sprintf("echo sent > /dev/udp/127.0.0.1/%d", udpPort)); o.exit != (Exit{}) {
+				t.Errorf("with the network allowed, UDP failed: %q", o.stderr)
+			}
+			if got := <-datagrams; got != "sent\n" {
+				t.Errorf("the UDP listener outside the sandbox got %q first", got)
 			}
 			select {
 			case <-accepted:

@@ -51,10 +51,8 @@ func (s Status) Summary() string {
 	switch {
 	case s.Net:
 		b.WriteString(" They have no network but their own loopback interface.")
-	case s.Landlock >= 4:
-		b.WriteString(" They may not open TCP connections or listen on TCP ports (other protocols are not stopped: no network namespace could be made).")
 	default:
-		b.WriteString(" Their network is not restricted (no network namespace, and this Landlock has no network rules).")
+		b.WriteString(" They may not open network sockets (no network namespace could be made: seccomp refuses every socket but Unix-domain ones, and Landlock TCP where the kernel has it).")
 	}
 	if s.PID && s.Mount {
 		b.WriteString(" They see only their own processes.")
