@@ -24,11 +24,16 @@ var droppedCaps = []uintptr{
 	unix.CAP_SYSLOG, unix.CAP_AUDIT_CONTROL, unix.CAP_LINUX_IMMUTABLE,
 }
 
-// dropCaps removes droppedCaps from the bounding set of every thread, so
-// the program the helper runs never gains them. A process without
+// dropCaps clears the ambient capabilities the helper was started with
+// (in a user namespace, to set it up) and removes droppedCaps from the
+// bounding set of every thread, so the program the helper runs never
+// gains them. A process without
 // CAP_SETPCAP has none of them to lose (and cannot drop them): that is
 // not an error.
 func dropCaps() error {
+	if err := llsys.AllThreadsPrctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
+		return fmt.Errorf("clearing the ambient capabilities: %w", err)
+	}
 	for _, c := range droppedCaps {
 		err := llsys.AllThreadsPrctl(unix.PR_CAPBSET_DROP, c, 0, 0, 0)
 		switch {

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // selfExe is the running program, whatever its file is now called.
@@ -40,7 +42,6 @@ func New() *Sandbox {
 		have *bool
 	}{
 		{helperSpec{Mount: true}, "mount", &s.status.Mount},
-		{helperSpec{PID: true}, "PID", &s.status.PID},
 		{helperSpec{Net: true}, "network", &s.status.Net},
 	} {
 		if err := s.probe(try.spec); err != nil {
@@ -49,11 +50,16 @@ func New() *Sandbox {
 		}
 		*try.have = true
 	}
-	if s.status.PID && s.status.Mount {
-		if err := s.probe(helperSpec{PID: true, Mount: true}); err != nil {
-			s.status.PID = false
-			s.status.Missing = append(s.status.Missing, fmt.Sprintf("No PID namespace with its own /proc could be made (%v).", err))
-		}
+	// A PID namespace is of use only with its own /proc, which needs a
+	// mount namespace (and, without one, Landlock through the helper's
+	// all-thread calls never completes).
+	switch err := s.probe(helperSpec{PID: true, Mount: true}); {
+	case !s.status.Mount:
+		s.status.Missing = append(s.status.Missing, "No PID namespace: its own /proc needs a mount namespace.")
+	case err != nil:
+		s.status.Missing = append(s.status.Missing, fmt.Sprintf("No PID namespace with its own /proc could be made (%v).", err))
+	default:
+		s.status.PID = true
 	}
 	return s
 }
@@ -98,6 +104,10 @@ func (s *Sandbox) attr(spec helperSpec) *syscall.SysProcAttr {
 		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: os.Geteuid(), HostID: os.Geteuid(), Size: 1}}
 		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getegid(), HostID: os.Getegid(), Size: 1}}
 		attr.GidMappingsEnableSetgroups = false
+		// Our id is no root inside the namespace, so exec would drop the
+		// capabilities the helper needs to mount and to bring lo up; it
+		// keeps these, and clears them before the command runs.
+		attr.AmbientCaps = []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_NET_ADMIN, unix.CAP_SETPCAP}
 	}
 	return attr
 }
@@ -107,7 +117,7 @@ func (s *Sandbox) confine(cmd *exec.Cmd, p Policy) (*Confined, error) {
 	if len(cmd.ExtraFiles) > 0 {
 		return nil, errors.New("sandbox: a confined command cannot take extra files")
 	}
-	spec := helperSpec{Policy: p, PID: s.status.PID, Mount: s.status.Mount, Net: s.status.Net && !p.Network}
+	spec := helperSpec{Policy: p, PID: s.status.PID && s.status.Mount, Mount: s.status.Mount, Net: s.status.Net && !p.Network}
 	arg, err := encodeSpec(spec)
 	if err != nil {
 		return nil, err
@@ -122,6 +132,7 @@ func (s *Sandbox) confine(cmd *exec.Cmd, p Policy) (*Confined, error) {
 		own.Cloneflags |= attr.Cloneflags
 		own.UidMappings, own.GidMappings = attr.UidMappings, attr.GidMappings
 		own.GidMappingsEnableSetgroups = attr.GidMappingsEnableSetgroups
+		own.AmbientCaps = attr.AmbientCaps
 		attr = &own
 	}
 	cmd.SysProcAttr = attr

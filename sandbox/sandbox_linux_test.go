@@ -333,3 +333,36 @@ func TestConfineRefusesRelativePaths(t *testing.T) {
 		t.Error("a missing program was accepted")
 	}
 }
+
+// The command never holds the capabilities that reach past the sandbox,
+// not even as root (they are out of its bounding set), and none at all
+// when dsh-acp is not root (the helper needed some inside its user
+// namespace; they are cleared, and no_new_privs keeps it from gaining
+// any).
+func TestCommandHoldsNoDangerousCapability(t *testing.T) {
+	for name, s := range variants(t) {
+		t.Run(name, func(t *testing.T) {
+			sc := newScene(t)
+			o := run(t, s, sc.policy, sc.ws, "grep -E '^Cap(Eff|Bnd|Amb):' /proc/self/status")
+			caps := map[string]uint64{}
+			for _, line := range strings.Split(strings.TrimSpace(o.stdout), "\n") {
+				var name string
+				var v uint64
+				if _, err := fmt.Sscanf(line, "%s %x", &name, &v); err == nil {
+					caps[strings.TrimSuffix(name, ":")] = v
+				}
+			}
+			if len(caps) != 3 {
+				t.Fatalf("capabilities = %q (stderr %q)", o.stdout, o.stderr)
+			}
+			for _, c := range droppedCaps {
+				if (os.Geteuid() == 0 && caps["CapBnd"]&(1<<c) != 0) || caps["CapEff"]&(1<<c) != 0 {
+					t.Errorf("the command can gain capability %d: %q", c, o.stdout)
+				}
+			}
+			if caps["CapAmb"] != 0 || (os.Geteuid() != 0 && caps["CapEff"] != 0) {
+				t.Errorf("the command holds capabilities: %q", o.stdout)
+			}
+		})
+	}
+}
