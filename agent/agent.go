@@ -48,6 +48,9 @@ type Options struct {
 	// ProjectInstructions returns; the system prompt shows them in a
 	// section of their own.
 	Instructions string
+	// Sandbox says what confines the commands (sandbox.Status.Summary);
+	// the system prompt's workspace section shows it. Empty says nothing.
+	Sandbox string
 
 	// Model describes the model the next request goes to; it is called
 	// before every request, so a model the user picks applies from the

@@ -30,6 +30,9 @@ func systemPrompt(opts Options, tools []llm.Tool) string {
 		fmt.Fprintf(&b, "Workspace roots: %s\n", strings.Join(roots, ", "))
 	}
 	fmt.Fprintf(&b, "Platform: %s\n", opts.Platform)
+	if opts.Sandbox != "" {
+		fmt.Fprintf(&b, "Sandbox: %s\n", opts.Sandbox)
+	}
 	fmt.Fprintf(&b, "Today's date: %s\n", opts.Now().Format("2006-01-02"))
 	b.WriteString("\n# Working rules\n")
 	b.WriteString("- Read a file before you edit it, and copy the text to replace exactly.\n")

@@ -81,6 +81,7 @@ func (b *builder) build(raw *rawFile) *File {
 	for _, name := range inFileOrder(b, "language_servers", raw.LanguageServers) {
 		f.LanguageServers = append(f.LanguageServers, b.languageServer(name, raw.LanguageServers[name]))
 	}
+	f.Sandbox = b.sandbox(raw.Sandbox)
 	if raw.Preset != nil {
 		if p, err := policy.ParsePreset(*raw.Preset); err != nil {
 			b.fail([]string{"preset"}, "%v", err)

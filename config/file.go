@@ -28,6 +28,8 @@ type File struct {
 	// LanguageServers replace, add to or turn off the built-in language
 	// servers, in file order.
 	LanguageServers []LanguageServer
+	// Sandbox widens the commands' kernel sandbox ([sandbox]).
+	Sandbox Sandbox
 }
 
 // Provider is an OpenAI-compatible model server.

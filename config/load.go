@@ -60,6 +60,7 @@ type rawFile struct {
 	// MCPServers and LanguageServers are tables of tables by name.
 	MCPServers      map[string]rawMCPServer      `toml:"mcp_servers"`
 	LanguageServers map[string]rawLanguageServer `toml:"language_servers"`
+	Sandbox         *rawSandbox                  `toml:"sandbox"`
 }
 
 type rawProvider struct {

@@ -15,8 +15,10 @@ const commandTool = "bash"
 
 // commandArgs are the arguments of a command call the policy reads.
 type commandArgs struct {
-	Command string `json:"command"`
-	Workdir string `json:"workdir"`
+	Command     string `json:"command"`
+	Workdir     string `json:"workdir"`
+	Description string `json:"description"`
+	Sandbox     *bool  `json:"sandbox"` // false: run outside the sandbox (escalation.go)
 }
 
 // commandOf returns the command line a call runs; ok is false for a call
@@ -54,11 +56,11 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 		Inside:       func(path string) bool { return p.ws.Contains(from(path)) },
 		Target:       func(path string) (string, bool) { return p.ws.Target(from(path)) },
 		Glob:         func(pattern string) ([]string, error) { return filepath.Glob(from(pattern)) },
-		Writes:       preset == WorkspaceWrite,
+		Writes:       preset == WorkspaceWrite && !p.noSandbox,
 		Unrestricted: preset == FullAccess,
 	}
 	for _, r := range rules {
-		if r.Tool == commandTool && len(r.Command) > 0 {
+		if r.Tool == commandTool && len(r.Command) > 0 && !r.Unsandboxed {
 			env.Rules = append(env.Rules, command.Rule{Allow: r.Allow, Prefix: r.Command})
 		}
 	}
@@ -89,6 +91,12 @@ func (p *Policy) decideCommandCall(a commandArgs, preset Preset, rules []Rule, p
 	if d.Kind == pipeline.DecisionDeny || preset == FullAccess {
 		return d
 	}
+	if a.escapes() {
+		d = p.decideEscalation(a, preset, rules)
+	}
+	if d.Kind == pipeline.DecisionDeny {
+		return d
+	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {
 			return pipeline.Ask(fmt.Sprintf("%s runs in %s, outside the workspace", commandTool, p.where(path)))
@@ -110,6 +118,10 @@ func (p *Policy) suggestCommand(call *registry.Call) (rules []Rule, ok, handled 
 	parsed, err := command.Parse(a.Command)
 	if err != nil {
 		return nil, false, true
+	}
+	if a.escapes() && p.Preset() != FullAccess {
+		rules, ok = suggestEscape(parsed)
+		return rules, ok, true
 	}
 	for _, prefix := range parsed.Prefixes() {
 		rules = append(rules, Rule{Allow: true, Tool: commandTool, Command: prefix})

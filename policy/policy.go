@@ -20,6 +20,9 @@ type Policy struct {
 	ws  *workspace.Workspace
 
 	rules *RuleBook // nil: nothing is remembered
+	// noSandbox is set when commands run without a kernel sandbox
+	// (WithSandbox).
+	noSandbox bool
 
 	mu     sync.RWMutex
 	preset Preset

@@ -26,6 +26,11 @@ type Rule struct {
 	// Path is an absolute directory, for a file tool outside the
 	// workspace.
 	Path string `json:"path,omitempty"`
+	// Unsandboxed makes a bash rule about running its commands outside
+	// the kernel sandbox (`sandbox: false`), which ordinary rules never
+	// allow; such a rule answers only those calls. Rule files written
+	// before it existed read as false.
+	Unsandboxed bool `json:"unsandboxed,omitempty"`
 	// Created is when the user made the rule.
 	Created time.Time `json:"created"`
 }
@@ -34,6 +39,8 @@ type Rule struct {
 // "read under /etc", "edit in this project".
 func (r Rule) Subject() string {
 	switch {
+	case len(r.Command) > 0 && r.Unsandboxed:
+		return "`" + strings.Join(r.Command, " ") + " …` outside the sandbox"
 	case len(r.Command) > 0:
 		return "`" + strings.Join(r.Command, " ") + " …`"
 	case r.Path != "":
@@ -54,7 +61,7 @@ func (r Rule) String() string {
 // sameSubject reports whether r and o cover the same calls (whatever
 // they answer).
 func (r Rule) sameSubject(o Rule) bool {
-	return r.Tool == o.Tool && r.Path == o.Path && slices.Equal(r.Command, o.Command)
+	return r.Tool == o.Tool && r.Path == o.Path && r.Unsandboxed == o.Unsandboxed && slices.Equal(r.Command, o.Command)
 }
 
 // coversPaths reports whether a file-tool rule covers a call of its tool

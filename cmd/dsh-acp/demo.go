@@ -53,7 +53,7 @@ func demo(ctx context.Context, cfg config, io streams) int {
 		served <- acp.Serve(ctx, toServer, fromServer, func(conn *acp.Conn) acp.Agent {
 			b = bridge.New(conn, bridge.Options{
 				Name: "dsh-acp", Title: "dsh", Version: version(),
-				Factory:  app.Factory(app.Config{Provider: model, Preset: cfg.preset, Logger: logger}),
+				Factory:  app.Factory(app.Config{Provider: model, Preset: cfg.preset, Logger: logger, Sandbox: sandboxOf(cfg)}),
 				Defaults: bridge.Settings{Preset: cfg.preset},
 			})
 			return b

@@ -26,9 +26,14 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/sandbox"
 )
 
 func main() {
+	// Started as the sandbox's helper, this process sets a command's
+	// sandbox up and runs it, and never gets further.
+	sandbox.Main()
 	// Orphans of our commands stay our descendants, for the shutdown to
 	// find; without it only process groups and strays are stopped.
 	_ = becomeSubreaper()

@@ -55,8 +55,8 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	store := openStore(cfg, logger, red)
 	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir, Redactor: red,
 		CommandDirs: userCommandDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
-		MCPServers: mcpServersOf(cfg.settings),
-		Shell:      shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
+		MCPServers: mcpServersOf(cfg.settings), Sandbox: sandboxOf(cfg),
+		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
 	opts := bridge.Options{
 		Name: "dsh-acp", Title: "dsh", Version: version(),
 		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices, MCPRemote: true,

@@ -17,6 +17,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
@@ -58,8 +59,11 @@ type Config struct {
 	// policy.WorkspaceWrite when empty.
 	Preset policy.Preset
 	// Shell configures the bash tool. Its EnvAllow serves every program
-	// a session starts: commands, MCP servers and language servers.
+	// a session starts: commands, MCP servers and language servers; its
+	// Sandbox and SandboxPolicy are set from Sandbox.
 	Shell shell.Options
+	// Sandbox confines the commands under read-only and workspace-write.
+	Sandbox Sandbox
 	// Search configures grep and glob.
 	Search search.Options
 	// Files configures read, write and edit.
@@ -115,7 +119,15 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	model.set(sc.Settings)
 	reg := registry.New()
 	scope := reg.NewScope(sc.ID, nil)
-	sh, err := shell.New(ws, cfg.Shell)
+	var pol *policy.Policy // the preset in force decides each command's sandbox
+	shellOpts := cfg.Shell
+	if cfg.Sandbox.Sandbox != nil {
+		shellOpts.Sandbox = cfg.Sandbox.Sandbox
+		shellOpts.SandboxPolicy = func(dir string) (sandbox.Policy, bool) {
+			return cfg.Sandbox.policyFor(pol.Preset(), ws, cfg.StateDir, dir)
+		}
+	}
+	sh, err := shell.New(ws, shellOpts)
 	if err != nil {
 		return rt, fmt.Errorf("shell: %w", err)
 	}
@@ -151,7 +163,10 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	if sc.Settings.Preset != "" {
 		preset = sc.Settings.Preset
 	}
-	pol := policy.New(reg, ws, preset)
+	pol = policy.New(reg, ws, preset)
+	if cfg.Sandbox.Sandbox != nil {
+		pol.WithSandbox(cfg.Sandbox.available())
+	}
 	if cfg.StateDir != "" {
 		pol.WithRules(policy.OpenRuleBook(cfg.StateDir, ws.Roots()[0]))
 	}
@@ -160,12 +175,15 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	ag, err := agent.New(agent.Options{
 		Provider: model, Model: model.info, Pipeline: p, Scope: scope, Log: log,
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
-		Redactor: cfg.Redactor,
+		Redactor: cfg.Redactor, Sandbox: cfg.Sandbox.instructions(),
 	})
 	if err != nil {
 		return rt, err
 	}
 	notes := &notices{}
+	if text := cfg.Sandbox.notice(); text != "" {
+		notes.add(text)
+	}
 	servers, badServer := mcpServers(sc.MCPServers)
 	if badServer != nil {
 		notes.add(badServer.Error())

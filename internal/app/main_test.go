@@ -3,9 +3,11 @@ package app_test
 import (
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/sandbox"
 	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) {
+	sandbox.Main()
 	goleak.VerifyTestMain(m)
 }

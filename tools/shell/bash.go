@@ -30,7 +30,7 @@ func bashDescription(limit int, spillLimit int64) string {
 func (s *Shell) bashTool() (*registry.Tool, error) {
 	return registry.Define(registry.Spec[bashArgs, commandResult]{
 		Name:        "bash",
-		Description: bashDescription(s.opts.OutputLimit, s.opts.SpillLimit),
+		Description: bashDescription(s.opts.OutputLimit, s.opts.SpillLimit) + s.sandboxNote(),
 		Handler:     s.runBash,
 		Render: func(_ bashArgs, r commandResult) ([]presentation.ContentBlock, error) {
 			return []presentation.ContentBlock{presentation.Text(renderResult(r))}, nil
@@ -66,16 +66,17 @@ func (s *Shell) runBash(ctx context.Context, call *registry.Call, a bashArgs) (c
 		if a.Timeout == nil {
 			timeout = 0
 		}
-		id, err := s.startJob(a.Command, dir, timeout)
+		id, err := s.startJob(a.Command, dir, a.escapes(), timeout)
 		return commandResult{JobID: id}, err
 	}
-	return s.runForeground(ctx, call, a.Command, dir, timeout)
+	return s.runForeground(ctx, call, a.Command, dir, a.escapes(), timeout)
 }
 
 // runForeground runs command to its end, its timeout, or the cancellation
-// of ctx (or the Shell's Close), reporting its output as it arrives. It
-// returns only once every process of the command's group is gone.
-func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command, dir string, timeout time.Duration) (commandResult, error) {
+// of ctx (or the Shell's Close), reporting its output as it arrives; in
+// the sandbox unless escape. It returns only once every process of the
+// command's group is gone.
+func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command, dir string, escape bool, timeout time.Duration) (commandResult, error) {
 	if err := s.enter(); err != nil {
 		return commandResult{}, err
 	}
@@ -90,7 +91,8 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 	out := newForegroundOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit, func(chunk string) {
 		call.Report(registry.Progress{Output: chunk})
 	})
-	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, sinks: out.sinks()})
+	confine, policy := s.confinement(dir, escape)
+	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: out.sinks()})
 	if err != nil {
 		return commandResult{}, spawnError(err)
 	}
@@ -113,6 +115,9 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 	exit := p.settle(s.opts.KillGrace)
 	out.finish()
 	r := out.result(exit)
+	if policy != nil && !cancelled {
+		r.Blocked = blockedBy(r, *policy)
+	}
 	if timedOut {
 		r.TimeoutMs = int(timeout / time.Millisecond)
 	}

@@ -52,7 +52,9 @@ func TestBashOutputAndExit(t *testing.T) {
 }
 
 func TestBashRunsInItsOwnSessionAndGroup(t *testing.T) {
-	f := newFixture(t, Options{})
+	// Unconfined: a sandboxed command's leader is the sandbox's helper
+	// (see TestSandboxedCommandLeadsItsGroupThroughTheHelper).
+	f := newFixture(t, Options{SandboxPolicy: unconfined})
 	_, text := f.run(t, "bash", `{"command":"ps -o pgid=,sid= -p $$; echo $$"}`)
 	if ids := strings.Fields(text); len(ids) != 3 || ids[0] != ids[2] || ids[1] != ids[2] {
 		t.Errorf("pgid, sid, pid = %q: want all equal", ids)

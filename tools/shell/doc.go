@@ -25,6 +25,18 @@
 // agent's own keys (DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY) are
 // always withheld.
 //
+// With Options.Sandbox, every command runs in the kernel sandbox (package
+// sandbox) under the policy Options.SandboxPolicy gives for it, read at
+// each command, so a change of preset holds from the next one; a call
+// with `sandbox: false` runs outside it (the permission policy asks the
+// user first). The process group's leader is then the sandbox's helper,
+// which runs the shell and ends with it: exit codes, signals, timeouts
+// and kills read as without it. When a confined command fails and its
+// output shows the sandbox stopped it (EACCES, EPERM or EROFS on a path
+// it may not touch, an unreachable network), the result carries
+// "[sandbox: blocked <what>; …]" before the other markers, saying it can
+// be run again with `sandbox: false`.
+//
 // Stopping a command always stops its whole group and its strays (the
 // processes that left the group, say with setsid, found by the
 // DSH_COMMAND_ID they inherited): SIGTERM, then SIGKILL after

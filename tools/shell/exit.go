@@ -2,8 +2,9 @@ package shell
 
 import (
 	"fmt"
-	"os"
 	"syscall"
+
+	"github.com/dsh-acp/dsh-acp/sandbox"
 )
 
 // exitStatus is how a command ended: killed by a signal (signal set), or
@@ -13,16 +14,12 @@ type exitStatus struct {
 	signal string
 }
 
-// statusOf reads the exit of a reaped process. A missing state (the wait
-// itself failed) reads as exit code -1.
-func statusOf(state *os.ProcessState) exitStatus {
-	if state == nil {
-		return exitStatus{code: -1}
+// statusOf is how a command ended, as the model reads it.
+func statusOf(e sandbox.Exit) exitStatus {
+	if e.Signal != 0 {
+		return exitStatus{signal: signalName(e.Signal)}
 	}
-	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return exitStatus{signal: signalName(ws.Signal())}
-	}
-	return exitStatus{code: state.ExitCode()}
+	return exitStatus{code: e.Code}
 }
 
 // signalName returns the conventional name of sig ("SIGTERM"), or

@@ -12,6 +12,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
@@ -37,7 +38,7 @@ type fixture struct {
 	pgids chan int
 }
 
-func newFixture(t *testing.T, opts Options) *fixture {
+func newFixture(t testing.TB, opts Options) *fixture {
 	t.Helper()
 	dir := t.TempDir()
 	ws, err := workspace.New(dir, nil, workspace.Local{})
@@ -49,6 +50,14 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	}
 	if opts.SpillDir == "" {
 		opts.SpillDir = t.TempDir()
+	}
+	if opts.Sandbox == nil {
+		// Every command of these tests runs in the sandbox, as under
+		// workspace-write, unless the test says otherwise.
+		opts.Sandbox = testSandbox(t)
+		if opts.SandboxPolicy == nil {
+			opts.SandboxPolicy = func(string) (sandbox.Policy, bool) { return workspaceWrite(dir), true }
+		}
 	}
 	sh, err := New(ws, opts)
 	if err != nil {
@@ -67,9 +76,34 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	return f
 }
 
+// theSandbox is the one Sandbox of these tests (finding what the kernel
+// offers starts processes; once is enough).
+var theSandbox = sync.OnceValue(sandbox.New)
+
+// testSandbox returns the tests' Sandbox; it fails the test where the
+// kernel offers none, for these tests run on machines with Landlock.
+func testSandbox(t testing.TB) *sandbox.Sandbox {
+	t.Helper()
+	s := theSandbox()
+	if !s.Status().Available() {
+		t.Skipf("this kernel offers no sandbox: %s", s.Status().Summary())
+	}
+	return s
+}
+
+// workspaceWrite is the policy of workspace-write for a workspace at dir:
+// writes there, in the temporary directories and the device files.
+func workspaceWrite(dir string) sandbox.Policy {
+	return sandbox.Policy{Write: append(append([]string{dir}, sandbox.TempDirs()...), sandbox.Devices()...)}
+}
+
+// unconfined is the SandboxPolicy of a test whose commands run outside
+// the sandbox, as under full-access.
+func unconfined(string) (sandbox.Policy, bool) { return sandbox.Policy{}, false }
+
 // run executes one call and returns its result and the text of its
 // content.
-func (f *fixture) run(t *testing.T, name, args string) (pipeline.Result, string) {
+func (f *fixture) run(t testing.TB, name, args string) (pipeline.Result, string) {
 	t.Helper()
 	return f.runCtx(context.Background(), t, name, args, nil)
 }
@@ -97,7 +131,7 @@ func (f *fixture) runGuarded(t *testing.T, name, args string) (pipeline.Result, 
 	}
 }
 
-func (f *fixture) runCtx(ctx context.Context, t *testing.T, name, args string, onProgress func(registry.Progress)) (pipeline.Result, string) {
+func (f *fixture) runCtx(ctx context.Context, t testing.TB, name, args string, onProgress func(registry.Progress)) (pipeline.Result, string) {
 	t.Helper()
 	r := f.pipe.Execute(ctx, pipeline.Input{CallID: "call_" + name, Name: name, Arguments: args, OnProgress: onProgress})
 	return r, presentation.JoinText(r.Content)

@@ -50,14 +50,16 @@ func (j *job) endState() string {
 	return prefix + "exited with code " + strconv.Itoa(j.exit.code)
 }
 
-// startJob starts command in dir as a background job and returns its id
-// at once. A positive timeout ends the job when it runs longer.
-func (s *Shell) startJob(command, dir string, timeout time.Duration) (string, error) {
+// startJob starts command in dir as a background job (in the sandbox
+// unless escape) and returns its id at once. A positive timeout ends the
+// job when it runs longer.
+func (s *Shell) startJob(command, dir string, escape bool, timeout time.Duration) (string, error) {
 	if err := s.enter(); err != nil {
 		return "", err
 	}
 	out := newJobOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit)
-	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, sinks: []func([]byte){out.write}})
+	confine, _ := s.confinement(dir, escape)
+	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: []func([]byte){out.write}})
 	if err != nil {
 		s.inFlight.Done()
 		return "", spawnError(err)

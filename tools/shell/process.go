@@ -8,6 +8,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/sandbox"
 )
 
 // drainLimit is how long output is still read after a command's process
@@ -25,6 +27,8 @@ type launch struct {
 	dir     string
 	// envAllow lets secret-looking variables through (Options.EnvAllow).
 	envAllow []string
+	// confine, when set, confines the command (Shell.confinement).
+	confine func(*exec.Cmd) (*sandbox.Confined, error)
 	// sinks receive the output as it arrives, one per pipe, each from its
 	// own goroutine and never after settle has returned; they must copy
 	// the bytes they keep. With one sink, stdout and stderr share a pipe;
@@ -35,20 +39,23 @@ type launch struct {
 // process is a started command: the shell, leader of its own session and
 // process group (pgid = its pid), with stdin on /dev/null.
 type process struct {
-	cmd     *exec.Cmd
-	pgid    int
-	id      string        // the command id its environment carries (commandIDVar)
-	exited  chan struct{} // closed once the leader has been reaped
-	state   *os.ProcessState
-	pipes   []*os.File // the read ends
-	reading sync.WaitGroup
+	cmd    *exec.Cmd
+	pgid   int
+	id     string        // the command id its environment carries (commandIDVar)
+	exited chan struct{} // closed once the leader has been reaped
+	exit   exitStatus    // set before exited is closed
+	// confined is the sandbox's report of how a confined command ended.
+	confined *sandbox.Confined
+	pipes    []*os.File // the read ends
+	reading  sync.WaitGroup
 }
 
 // spawn starts l. The command gets its own session (Setsid) and therefore
 // its own process group with no controlling terminal: a program that
 // would prompt on /dev/tty fails at once instead of waiting for input.
 // Its environment is the agent's minus secrets, plus a fresh command id
-// (childEnv).
+// (childEnv). A confined command's leader is the sandbox's helper, which
+// runs the shell and ends with it.
 func spawn(l launch) (*process, error) {
 	id := newCommandID()
 	cmd := exec.Command(l.shell, "-c", l.command)
@@ -59,15 +66,29 @@ func spawn(l launch) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
+	var confined *sandbox.Confined
+	if l.confine != nil {
+		if confined, err = l.confine(cmd); err != nil {
+			closeAll(readEnds)
+			closeAll(writeEnds)
+			return nil, err
+		}
+	}
 	cmd.Stdout = writeEnds[0]
 	cmd.Stderr = writeEnds[len(writeEnds)-1]
 	err = cmd.Start()
 	closeAll(writeEnds)
 	if err != nil {
 		closeAll(readEnds)
+		if confined != nil {
+			confined.Discard()
+		}
 		return nil, err
 	}
-	p := &process{cmd: cmd, pgid: cmd.Process.Pid, id: id, exited: make(chan struct{}), pipes: readEnds}
+	if confined != nil {
+		confined.Started()
+	}
+	p := &process{cmd: cmd, pgid: cmd.Process.Pid, id: id, exited: make(chan struct{}), pipes: readEnds, confined: confined}
 	for i, r := range readEnds {
 		p.reading.Add(1)
 		go p.read(r, l.sinks[i])
@@ -76,10 +97,16 @@ func spawn(l launch) (*process, error) {
 	return p, nil
 }
 
-// wait reaps the leader.
+// wait reaps the leader and learns how the command ended: from the
+// sandbox for a confined command (its leader is the helper), else from
+// the leader's own exit.
 func (p *process) wait() {
 	_ = p.cmd.Wait() // the exit is read from ProcessState
-	p.state = p.cmd.ProcessState
+	if p.confined != nil {
+		p.exit = statusOf(p.confined.Exit(p.cmd.ProcessState))
+	} else {
+		p.exit = statusOf(sandbox.ExitOf(p.cmd.ProcessState))
+	}
 	close(p.exited)
 }
 
@@ -132,7 +159,7 @@ func (p *process) settle(grace time.Duration) exitStatus {
 	limit.Stop()
 	closeAll(p.pipes)
 	<-drained
-	return statusOf(p.state)
+	return p.exit
 }
 
 // openPipes returns n pipes as their read and write ends.

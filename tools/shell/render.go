@@ -11,7 +11,8 @@ import (
 //  2. then "[stderr]\n" and stderr, after a "\n" when stdout does not end
 //     in one;
 //  3. "(no output)" when both are empty;
-//  4. then, each after a "\n": "[timed out after <ms>ms]", then
+//  4. then, each after a "\n": "[sandbox: blocked <what>; …]" when the
+//     sandbox blocked something (denialMarker), "[timed out after <ms>ms]", then
 //     "[killed by signal: <SIG>]" or, for a non-zero exit,
 //     "[exit code: <N>]".
 //
@@ -39,6 +40,9 @@ func renderResult(r commandResult) string {
 	}
 	if b.Len() == 0 {
 		b.WriteString("(no output)")
+	}
+	if r.Blocked != "" {
+		b.WriteString("\n" + denialMarker(r.Blocked))
 	}
 	if r.TimeoutMs > 0 {
 		b.WriteString("\n[timed out after " + strconv.Itoa(r.TimeoutMs) + "ms]")

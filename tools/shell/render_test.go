@@ -22,6 +22,8 @@ func TestRenderResult(t *testing.T) {
 		{"S16 a trapped timeout that exits 0 has no kill marker", commandResult{Stdout: "slow", TimeoutMs: 100}, "slow\n[timed out after 100ms]"},
 		{"S17 the timeout marker comes before the kill marker", commandResult{Stdout: "slow", TimeoutMs: 100, Signal: "SIGTERM"}, "slow\n[timed out after 100ms]\n[killed by signal: SIGTERM]"},
 		{"S17 the timeout marker comes before the exit marker", commandResult{Stdout: "slow", TimeoutMs: 100, ExitCode: 143}, "slow\n[timed out after 100ms]\n[exit code: 143]"},
+		{"S19 the sandbox denial marker comes before the timeout and exit markers", commandResult{Stderr: "x: Permission denied\n", Blocked: "changing /etc/x", TimeoutMs: 100, ExitCode: 1},
+			"[stderr]\nx: Permission denied\n\n[sandbox: blocked changing /etc/x; if the command needs it, run it again with sandbox: false, which asks the user]\n[timed out after 100ms]\n[exit code: 1]"},
 		{"S18 truncation without a spill file is unavailable", commandResult{Stdout: "head", StdoutTruncated: true}, "head\n[output truncated; full output: (unavailable)]"},
 		{"truncation names the spill file, before the exit marker", commandResult{Stdout: "head\n", StdoutTruncated: true, SpillPath: "/tmp/x.log", ExitCode: 1}, "head\n\n[output truncated; full output: /tmp/x.log]\n[exit code: 1]"},
 		{"a truncated stderr carries its own marker", commandResult{Stdout: "a\n", Stderr: "b", StderrTruncated: true, SpillPath: "/s"}, "a\n[stderr]\nb\n[output truncated; full output: /s]"},

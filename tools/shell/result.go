@@ -18,6 +18,9 @@ type commandResult struct {
 	ExitCode int `json:"exitCode"`
 	// Signal names the signal that killed the shell ("SIGTERM").
 	Signal string `json:"signal,omitempty"`
+	// Blocked says what the sandbox blocked, when the output of a
+	// confined command that failed shows it ("" otherwise).
+	Blocked string `json:"sandboxBlocked,omitempty"`
 	// TimeoutMs is the timeout that ended the command, or 0.
 	TimeoutMs int `json:"timeoutMs,omitempty"`
 	// JobID is the background job the command started as.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
@@ -79,6 +80,16 @@ type Options struct {
 	// case-insensitively (see ParseEnvAllow). The agent's own model keys
 	// are never let through.
 	EnvAllow []string
+	// Sandbox, when set, confines commands in the kernel (see package
+	// sandbox); SandboxPolicy then says how, per command. Without it, or
+	// where the kernel offers no sandbox, every command runs unconfined.
+	Sandbox *sandbox.Sandbox
+	// SandboxPolicy returns the policy of a command about to run in dir;
+	// confined false runs it unconfined (the full-access preset). It is
+	// called for every command, so a change of preset holds from the next
+	// one. A call with `sandbox: false` (which the permission policy
+	// asked the user about) runs unconfined without calling it.
+	SandboxPolicy func(dir string) (p sandbox.Policy, confined bool)
 }
 
 // Shell binds the bash tool and the background job tools to one session:
@@ -116,6 +127,9 @@ func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
 		}
 	}
 	opts.EnvAllow = allow
+	if opts.Sandbox != nil && opts.SandboxPolicy == nil {
+		return nil, errors.New("shell: a Sandbox needs a SandboxPolicy")
+	}
 	if opts.Shell == "" {
 		opts.Shell = defaultShell()
 	}

@@ -78,7 +78,10 @@ func TestStraysAreStoppedWithTheirCommand(t *testing.T) {
 					setSubreaper(t, true)
 					defer setSubreaper(t, false)
 				}
-				f := newFixture(t, Options{})
+				// Unconfined: the pids the command prints are this
+				// process's (a sandboxed command has a PID namespace of
+				// its own; see TestSandboxedStraysEndWithTheirCommand).
+				f := newFixture(t, Options{SandboxPolicy: unconfined})
 				seen := newStrayPID()
 				wait := tt.run(t, f, seen)
 				pid := seen.wait(t)
@@ -154,7 +157,7 @@ func waitProcessGone(t *testing.T, pid int) {
 func TestAdoptedZombiesAreReaped(t *testing.T) {
 	setSubreaper(t, true)
 	defer setSubreaper(t, false)
-	f := newFixture(t, Options{})
+	f := newFixture(t, Options{SandboxPolicy: unconfined}) // the pids are this process's
 	// The orphan waits until its parent (the subshell, $BASHPID) has gone,
 	// then exits; the command waits until the orphan is our zombie.
 	const command = `(sh -c 'while [ "$(cut -d" " -f4 /proc/$$/stat)" = "$1" ]; do sleep 0.01; done' sh "$BASHPID" & echo $! > orphan.pid); ` +

@@ -1,0 +1,71 @@
+package sandbox
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Status is what the kernel lets the sandbox do, found once when the
+// Sandbox is made. A zero Status is no sandbox at all.
+type Status struct {
+	// Landlock is the Landlock ABI version the commands are restricted
+	// with; 0 when the kernel has none (and then nothing is sandboxed).
+	Landlock int
+	// Seatbelt is set on macOS when commands run under a Seatbelt profile
+	// (sandbox-exec): files and network as the policy says, signals and
+	// process inspection only within the sandbox.
+	Seatbelt bool
+	// PID, Mount and Net say which namespaces each command gets: its own
+	// process ids (with a /proc that shows only its processes, when Mount
+	// is set too), its own mounts (.git read-only), its own network (only
+	// a loopback interface).
+	PID, Mount, Net bool
+	// User is set when the namespaces are made inside a user namespace
+	// (an unprivileged dsh-acp); root needs none.
+	User bool
+	// Missing says, for each piece that could not be had, why.
+	Missing []string
+}
+
+// Available reports whether commands can be sandboxed at all: the kernel
+// has Landlock, or macOS's Seatbelt is there. Without either every
+// command runs unconfined, and callers ask before each one that is not
+// read-only.
+func (s Status) Available() bool { return s.Landlock > 0 || s.Seatbelt }
+
+// Summary is one paragraph for the user and the model: what the sandbox
+// enforces here and what it cannot.
+func (s Status) Summary() string {
+	if !s.Available() {
+		why := "the kernel has no Landlock"
+		if len(s.Missing) > 0 {
+			why = strings.Join(s.Missing, "; ")
+		}
+		return fmt.Sprintf("No kernel sandbox is available (%s): commands run unconfined, so every command that is not read-only asks first.", why)
+	}
+	if s.Seatbelt {
+		return "Commands run in a Seatbelt sandbox (macOS sandbox-exec): they may change files only in the workspace, the temporary directories and the toolchain caches, may not read credential files (~/.ssh, ~/.aws, …), have no network, and may signal and inspect only their own processes. The workspace's .git directories are read-only to them."
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Commands run in a kernel sandbox (Landlock ABI %d): they may change files only in the workspace, the temporary directories and the toolchain caches, and may not read credential files (~/.ssh, ~/.aws, …).", s.Landlock)
+	switch {
+	case s.Net:
+		b.WriteString(" They have no network but their own loopback interface.")
+	default:
+		b.WriteString(" They may not open network sockets (no network namespace could be made: seccomp refuses every socket but Unix-domain ones, and Landlock TCP where the kernel has it).")
+	}
+	if s.PID && s.Mount {
+		b.WriteString(" They see only their own processes.")
+	} else {
+		b.WriteString(" They can see other processes, but not read their environment or memory.")
+	}
+	if s.Mount {
+		b.WriteString(" The workspace's .git directories are read-only to them.")
+	} else {
+		b.WriteString(" The workspace's .git directories stay writable to them (no mount namespace).")
+	}
+	for _, m := range s.Missing {
+		b.WriteString(" " + m)
+	}
+	return b.String()
+}
