@@ -1,15 +1,19 @@
 // A fake OpenAI-compatible model server on loopback for the end-to-end
 // tests: it records every chat request and streams back, for each, the next
-// answer a test queued (or a default one), as Chat Completions chunks.
+// answer a test queued (or a default one), as Chat Completions chunks. An
+// answer is a text, or a step {text?, tool_calls?: [{id, name, arguments}]}
+// whose tool calls are streamed as the API streams them.
 
 import http from "node:http";
 
 /**
- * Starts the server. Returns {baseURL, requests, answer(text), close()}:
- * requests holds every /chat/completions body (parsed), in order.
+ * Starts the server. Returns {baseURL, requests, answer(step), close()}:
+ * requests holds every /chat/completions body (parsed), in order, and
+ * bodies every body as the raw text that reached the server.
  */
 export async function startFakeModel({ models = ["fake-model"] } = {}) {
   const requests = [];
+  const bodies = [];
   const answers = [];
   const server = http.createServer((req, res) => {
     let body = "";
@@ -30,7 +34,9 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
       }
       const parsed = JSON.parse(body);
       requests.push(parsed);
-      const text = answers.shift() ?? `answer ${requests.length}`;
+      bodies.push(body);
+      const next = answers.shift() ?? `answer ${requests.length}`;
+      const step = typeof next === "string" ? { text: next } : next;
       res.writeHead(200, { "content-type": "text/event-stream" });
       const chunk = (delta, finish, usage) =>
         `data: ${JSON.stringify({
@@ -41,9 +47,13 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
           choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
           ...(usage ? { usage } : {}),
         })}\n\n`;
-      const words = text.split(/(?<= )/);
-      for (const w of words) res.write(chunk({ content: w }, null));
-      res.write(chunk({}, "stop"));
+      if (step.text) for (const w of step.text.split(/(?<= )/)) res.write(chunk({ content: w }, null));
+      const calls = step.tool_calls ?? [];
+      calls.forEach((c, index) => {
+        const args = typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments);
+        res.write(chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: args } }] }, null));
+      });
+      res.write(chunk({}, calls.length ? "tool_calls" : "stop"));
       res.write(chunk(null, null, { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 }));
       res.end("data: [DONE]\n\n");
     });
@@ -53,7 +63,8 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    answer: (text) => answers.push(text),
+    bodies,
+    answer: (step) => answers.push(step),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
