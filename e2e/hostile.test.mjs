@@ -9,11 +9,11 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
-import { agentSuite, startAgent } from "./helpers.mjs";
+import { agentSuite, startAgent, MODULE_ROOT } from "./helpers.mjs";
 import { startFakeModel } from "./fakemodel.mjs";
 
 const TIMEOUT = 300_000;
@@ -38,6 +38,21 @@ function snapshot(dir) {
   return out;
 }
 
+/**
+ * A directory to make the test's tree in that the sandbox does not let
+ * commands write to: the home directory (outside its caches), else the
+ * module's own directory.
+ */
+function writableOutsideTemp() {
+  for (const dir of [homedir(), MODULE_ROOT]) {
+    try {
+      accessSync(dir, constants.W_OK);
+      if (!path.resolve(dir).startsWith(path.resolve(tmpdir()))) return dir;
+    } catch {}
+  }
+  throw new Error("no writable directory outside the temp directory for the hostile tree");
+}
+
 /** A TCP listener on loopback that counts the connections it accepts. */
 async function listener() {
   const l = { connections: 0 };
@@ -52,7 +67,8 @@ async function listener() {
 
 agentSuite("a hostile repository", () => {
   test("nothing outside changes, no secret reaches a frame or the model, escalations ask", { timeout: TIMEOUT }, async (t) => {
-    const root = mkdtempSync(path.join(tmpdir(), "dsh-acp-e2e-hostile-"));
+    // Not under the temp directory: commands may write there, by design.
+    const root = mkdtempSync(path.join(writableOutsideTemp(), ".dsh-acp-e2e-hostile-"));
     t.after(() => rmSync(root, { recursive: true, force: true }));
     const outside = path.join(root, "outside");
     const home = path.join(root, "home");
