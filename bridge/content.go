@@ -28,20 +28,9 @@ func textItem(s string) acp.ContentItem {
 	return acp.ContentItem{Content: acp.Text(s)}
 }
 
-// consoleFence shows command output as a fenced console block.
-func consoleFence(output string) string {
-	return "```console\n" + strings.TrimRight(output, "\n") + "\n```"
-}
-
 // codeFence shows file text in a fence long enough for the text, tagged
 // with its language.
-func codeFence(body, lang string) string {
-	fence := "```"
-	for strings.Contains(body, fence) {
-		fence += "`"
-	}
-	return fence + lang + "\n" + strings.TrimRight(body, "\n") + "\n" + fence
-}
+func codeFence(body, lang string) string { return presentation.Fence(lang, body) }
 
 // searchText lists a search result's matches or paths.
 func searchMatchesText(v presentation.SearchMatchesView) string {

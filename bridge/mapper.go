@@ -330,7 +330,7 @@ func (m *Mapper) toolOutput(p session.ToolOutput) []acp.Update {
 	state.output = keepTail(state.output+shown, liveOutputTail)
 	return []acp.Update{acp.ToolCallUpdate{
 		ToolCallID: p.CallID,
-		Content:    []acp.ToolCallContent{textItem(consoleFence(state.output))},
+		Content:    []acp.ToolCallContent{textItem(presentation.Fence("console", state.output))},
 	}}
 }
 

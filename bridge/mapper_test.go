@@ -217,7 +217,7 @@ func TestMapperToolCards(t *testing.T) {
 			want: []string{
 				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"sleep 9","kind":"execute","status":"pending","rawInput":{"command":"sleep 9","workdir":"/abs"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/abs"}}}`,
 				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"true","kind":"execute","status":"pending","rawInput":{"command":"true","workdir":"sub"},"content":[{"type":"terminal","terminalId":"c2"}],"_meta":{"terminal_info":{"terminal_id":"c2","cwd":"/home/u/proj/sub"}}}`,
-				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","title":"slept","_meta":{"terminal_output":{"terminal_id":"c1","data":"gone\n"},"terminal_exit":{"terminal_id":"c1","signal":"SIGKILL"}}}`,
+				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","title":"slept","_meta":{"terminal_output":{"terminal_id":"c1","data":"gone\n"},"terminal_exit":{"terminal_id":"c1","signal":"SIGKILL"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","_meta":{"terminal_output":{"terminal_id":"c2","data":""}}}`,
 			},
 		},
@@ -235,6 +235,50 @@ func TestMapperToolCards(t *testing.T) {
 				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"ls","kind":"execute","status":"pending","rawInput":{"command":"ls"}}`,
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nhi\\n```\"}}]}",
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"status\":\"completed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nhi\\n```\"}}],\"title\":\"greeted\"}",
+			},
+		},
+		{
+			name: "issue 17.1 terminal off: a failed command is failed and its text ends with how it ended",
+			opts: bridge.MapperOptions{Cwd: cwd},
+			events: []session.Payload{
+				session.ToolCall{CallID: "c1", Name: "bash", Arguments: `{"command":"exit 3"}`, View: presentation.TerminalCallView{Title: "exit 3"}},
+				session.ToolCall{CallID: "c2", Name: "bash", Arguments: `{"command":"sleep 9"}`, View: presentation.TerminalCallView{Title: "sleep 9"}},
+				session.ToolCall{CallID: "c3", Name: "bash", Arguments: `{"command":"sleep 900"}`, View: presentation.TerminalCallView{Title: "sleep 900"}},
+				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "out\n[stderr]\nerr\n", ExitCode: code(3)}},
+				session.ToolResult{CallID: "c2", View: presentation.TerminalResultView{Output: "(no output)", Signal: "SIGTERM"}},
+				session.ToolResult{CallID: "c3", View: presentation.TerminalResultView{Output: "(no output)", Signal: "SIGKILL", Timeout: 120 * time.Second}},
+			},
+			want: []string{
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"exit 3","kind":"execute","status":"pending","rawInput":{"command":"exit 3"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"sleep 9","kind":"execute","status":"pending","rawInput":{"command":"sleep 9"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c3","title":"sleep 900","kind":"execute","status":"pending","rawInput":{"command":"sleep 900"}}`,
+				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"status\":\"failed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nout\\n[stderr]\\nerr\\n```\\nexit code 3\"}}]}",
+				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c2\",\"status\":\"failed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\n(no output)\\n```\\nkilled by SIGTERM\"}}]}",
+				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c3\",\"status\":\"failed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\n(no output)\\n```\\ntimed out after 120 s\"}}]}",
+			},
+		},
+		{
+			name: "issue 17.1 terminal on: a failed command is failed and keeps its terminal exit",
+			opts: bridge.MapperOptions{Cwd: cwd, Terminal: true},
+			events: []session.Payload{
+				session.ToolCall{CallID: "c1", Name: "bash", Arguments: `{"command":"exit 3"}`, View: presentation.TerminalCallView{Title: "exit 3"}},
+				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "out\n", ExitCode: code(3)}},
+			},
+			want: []string{
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"exit 3","kind":"execute","status":"pending","rawInput":{"command":"exit 3"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
+				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","_meta":{"terminal_output":{"terminal_id":"c1","data":"out\n"},"terminal_exit":{"terminal_id":"c1","exit_code":3}}}`,
+			},
+		},
+		{
+			name: "issue 17.1 a generic card its tool marks failed is failed",
+			opts: bridge.MapperOptions{Cwd: cwd},
+			events: []session.Payload{
+				session.ToolCall{CallID: "c1", Name: "bash", View: presentation.GenericCallView{Title: "Read nope", Kind: presentation.KindRead}},
+				session.ToolResult{CallID: "c1", View: presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("no\nexit code 1")}, Failed: true}},
+			},
+			want: []string{
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read nope","kind":"read","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","content":[{"type":"content","content":{"type":"text","text":"no\nexit code 1"}}]}`,
 			},
 		},
 		{

@@ -11,11 +11,10 @@ import (
 // toolResult completes a call with its result card. A result for a call
 // the Mapper does not know (a late or repeated result) shows its raw
 // content; a card that cannot be shown falls back to the raw content too.
+// The call is failed when its result is a tool error or its card says it
+// failed (resultStatus), whatever the card is shown as.
 func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
-	status := acp.ToolCallStatusCompleted
-	if p.IsError {
-		status = acp.ToolCallStatusFailed
-	}
+	status := resultStatus(p)
 	raw := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Content: contentItems(p.Content)}
 	state, ok := m.calls[p.CallID]
 	if !ok {
@@ -80,12 +79,31 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 	}
 }
 
+// resultStatus is a finished call's status: failed for a tool error, for
+// a command that failed (a non-zero exit, a signal, a timeout: see
+// presentation.CommandEnd.Failed) and for a card its tool marks failed;
+// completed otherwise.
+func resultStatus(p session.ToolResult) acp.ToolCallStatus {
+	failed := p.IsError
+	switch v := p.View.(type) {
+	case presentation.TerminalResultView:
+		failed = failed || v.End().Failed()
+	case presentation.GenericResultView:
+		failed = failed || v.Failed
+	}
+	if failed {
+		return acp.ToolCallStatusFailed
+	}
+	return acp.ToolCallStatusCompleted
+}
+
 // terminalResult completes a terminal card: with the convention, the
-// output not yet streamed and the exit; without it, the fenced output.
+// output not yet streamed and the exit; without it, the fenced output
+// followed by how a failed command ended.
 func (m *Mapper) terminalResult(id string, status acp.ToolCallStatus, state *callState, v presentation.TerminalResultView) acp.ToolCallUpdate {
 	u := acp.ToolCallUpdate{ToolCallID: id, Status: status, Title: v.Title}
 	if !m.opts.Terminal {
-		u.Content = []acp.ToolCallContent{textItem(consoleFence(v.Output))}
+		u.Content = []acp.ToolCallContent{textItem(presentation.ConsoleText(v.Output, v.End()))}
 		return u
 	}
 	data := v.Output

@@ -232,6 +232,30 @@ agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
     checkInvariants(a);
   });
 
+  test("a failed command is failed in every client; without the terminal convention its text ends with the exit (issue 17.1)", { timeout: TIMEOUT }, async () => {
+    const command = "echo out; echo err >&2; exit 3";
+    const plain = { protocolVersion: 1, clientCapabilities: {}, clientInfo: { name: "plain", version: "1" } };
+    for (const [client, initialize] of [["plain", plain], ["zed", undefined]]) {
+      const a = await startAgent({
+        args: ["--permission", "full-access"],
+        initialize,
+        script: [{ tool_calls: [{ id: "b1", name: "bash", arguments: { command } }] }, { text: "ok" }],
+      });
+      const sid = await a.newSession();
+      assert.equal((await a.prompt(sid, "fail")).stopReason, "end_turn");
+      const last = callUpdates(a, "b1").at(-1);
+      assert.equal(last.status, "failed", `${client}: final status`);
+      if (client === "plain") {
+        const text = last.content?.map((c) => c.content?.text ?? "").join("\n");
+        assert.ok(text.endsWith("```\nexit code 3"), `${client}: the text ${JSON.stringify(text)} does not end with the exit`);
+        assert.match(text, /out\n\[stderr\]\nerr/);
+      } else {
+        assert.equal(last._meta?.terminal_exit?.exit_code, 3, `${client}: terminal_exit`);
+      }
+      checkInvariants(a);
+    }
+  });
+
   test("cancel mid-command: exactly one cancelled, then the process group is gone", { timeout: TIMEOUT }, async (t) => {
     const command = "echo $$ > pids; sleep 30 & echo $! >> pids; sleep 30 & echo $! >> pids; wait";
     const a = await startAgent({

@@ -1,5 +1,7 @@
 package presentation
 
+import "time"
+
 // ResultView is how a finished tool call wants to be shown; it replaces the
 // call's pending view. The union is closed: GenericResultView,
 // TerminalResultView, DiffResultView, ReadResultView, SearchMatchesView and
@@ -11,19 +13,25 @@ type ResultView interface {
 	isResultView()
 }
 
-// GenericResultView is a titled block of content.
+// GenericResultView is a titled block of content. Failed says the call
+// failed although its result is no error for the model (a command that
+// exited non-zero): the editor shows it failed.
 type GenericResultView struct {
 	Title   string
 	Content []ContentBlock
+	Failed  bool
 }
 
 // TerminalResultView is a finished command's output and how it ended. At
-// most one of ExitCode and Signal is set.
+// most one of ExitCode and Signal is set; Timeout, when set, is the
+// timeout that stopped the command. Output holds no exit or timeout
+// marker: End says how the command ended.
 type TerminalResultView struct {
 	Title    string
 	Output   string
 	ExitCode *int
 	Signal   string
+	Timeout  time.Duration
 }
 
 // DiffResultView is the change a tool applied, one FileDiff per hunk.
@@ -84,6 +92,11 @@ type SearchPathsView struct {
 	Paths     []string
 	Truncated bool
 	Total     int
+}
+
+// End is how the command ended.
+func (v TerminalResultView) End() CommandEnd {
+	return CommandEnd{ExitCode: v.ExitCode, Signal: v.Signal, Timeout: v.Timeout}
 }
 
 // Card returns "generic".

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
@@ -126,6 +127,7 @@ type genericResultWire struct {
 	Card    string `json:"card"`
 	Title   string `json:"title,omitempty"`
 	Content any    `json:"content,omitempty"`
+	Failed  bool   `json:"failed,omitempty"`
 }
 
 type genericResultIn struct {
@@ -139,6 +141,8 @@ type terminalResultWire struct {
 	Output   string `json:"output,omitempty"`
 	ExitCode *int   `json:"exit_code,omitempty"`
 	Signal   string `json:"signal,omitempty"`
+	// TimeoutMs is the timeout that stopped the command, in milliseconds.
+	TimeoutMs int64 `json:"timeout_ms,omitempty"`
 }
 
 type diffResultWire struct {
@@ -243,9 +247,9 @@ func encodeResultView(v presentation.ResultView) (any, error) {
 	case nil:
 		return nil, nil
 	case presentation.GenericResultView:
-		w = genericResultWire{Card: cardGeneric, Title: v.Title, Content: encodeContent(v.Content)}
+		w = genericResultWire{Card: cardGeneric, Title: v.Title, Content: encodeContent(v.Content), Failed: v.Failed}
 	case presentation.TerminalResultView:
-		w = terminalResultWire{Card: cardTerminal, Title: v.Title, Output: v.Output, ExitCode: v.ExitCode, Signal: v.Signal}
+		w = terminalResultWire{Card: cardTerminal, Title: v.Title, Output: v.Output, ExitCode: v.ExitCode, Signal: v.Signal, TimeoutMs: v.Timeout.Milliseconds()}
 	case presentation.DiffResultView:
 		w = diffResultWire{Card: cardDiff, Title: v.Title, Diffs: diffsWire(v.Diffs), Notes: v.Notes, Locations: locationsWire(v.Locations)}
 	case presentation.ReadResultView:
@@ -270,10 +274,10 @@ func decodeResultView(data json.RawMessage, dropped func(string)) (presentation.
 	switch card {
 	case cardGeneric:
 		w, err := unmarshalData[genericResultIn]("generic result card", data)
-		return presentation.GenericResultView{Title: w.Title, Content: w.Content}, err
+		return presentation.GenericResultView{Title: w.Title, Content: w.Content, Failed: w.Failed}, err
 	case cardTerminal:
 		w, err := unmarshalData[terminalResultWire]("terminal result card", data)
-		return presentation.TerminalResultView{Title: w.Title, Output: w.Output, ExitCode: w.ExitCode, Signal: w.Signal}, err
+		return presentation.TerminalResultView{Title: w.Title, Output: w.Output, ExitCode: w.ExitCode, Signal: w.Signal, Timeout: time.Duration(w.TimeoutMs) * time.Millisecond}, err
 	case cardDiff:
 		w, err := unmarshalData[diffResultWire]("diff result card", data)
 		return presentation.DiffResultView{Title: w.Title, Diffs: diffs(w.Diffs), Notes: w.Notes, Locations: locations(w.Locations)}, err

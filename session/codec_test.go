@@ -58,6 +58,8 @@ func sampleResultViews() []presentation.ResultView {
 		presentation.GenericResultView{},
 		presentation.TerminalResultView{Title: "make", Output: "ok\n", ExitCode: ptr(0)},
 		presentation.TerminalResultView{Title: "sleep", Output: "", Signal: "SIGKILL"},
+		presentation.TerminalResultView{Title: "slow", Output: "x\n", Signal: "SIGTERM", Timeout: 1500 * time.Millisecond},
+		presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("```console\nno\n```\nexit code 1")}, Failed: true},
 		presentation.DiffResultView{Title: "Edited a.go", Diffs: []presentation.FileDiff{
 			presentation.ReplaceDiff("a.go", "a", "b"), presentation.ReplaceDiff("a.go", "", "inserted"),
 			{Path: "a.go", OldText: ptr("x\ny\n"), NewText: "x\nY\n", Line: 12},

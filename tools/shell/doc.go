@@ -55,10 +55,14 @@
 // default) that is removed when the Shell closes. The result text is stdout, then "[stderr]" and
 // stderr, then the markers "[timed out after <ms>ms]" and
 // "[killed by signal: <SIG>]" or "[exit code: <N>]", each on its own
-// line; a non-zero exit is a successful call. The presentation meta
-// carries the same exit in structure: {"exitCode"|"signal", "timedOut"?,
-// "truncated"?} (or {"jobId"} for a background start), and the terminal
-// result card prefers it to the markers.
+// line; a non-zero exit is a successful call for the model. The
+// presentation meta carries the same exit in structure: {"exitCode"|
+// "signal", "timedOut"?, "truncated"?} (or {"jobId"} for a background
+// start), and the terminal result card prefers it to the markers. The
+// editor is shown a command that exited non-zero, was killed by a signal
+// or timed out as failed (presentation.CommandEnd), its output followed
+// by how it ended; a started job, and job_output of a job that is running
+// or exited 0, as completed.
 //
 // With run_in_background the command starts as a job ("job_1", "job_2", …)
 // and the call returns "started background job <id>" at once. A job's

@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
 )
 
 // eventually reads a job's output with job_output until the output read
@@ -182,4 +185,58 @@ func TestJobOutputKeepsCharactersWhole(t *testing.T) {
 	if text, _, _ := o.unread(true); text != "\uFFFD" {
 		t.Errorf("final read: %q", text)
 	}
+}
+
+// TestJobOutputCard: job_output's card is failed once the job it reads has
+// ended and failed, and shows the text as it is otherwise (issue 17.1).
+func TestJobOutputCard(t *testing.T) {
+	f := newFixture(t, Options{})
+	card := func(id string) presentation.ResultView {
+		t.Helper()
+		r, text := f.run(t, "job_output", fmt.Sprintf(`{"job_id":%q}`, id))
+		if r.IsError {
+			t.Fatalf("job_output: %s", text)
+		}
+		return presentJobOutputResult(jobIDArgs{JobID: id}, presentation.ToolResult{Content: r.Content, Meta: r.Meta})
+	}
+	start := func(command string) string {
+		t.Helper()
+		r, text := f.runGuarded(t, "bash", fmt.Sprintf(`{"command":%q,"run_in_background":true}`, command))
+		if r.IsError {
+			t.Fatalf("start %q: %s", command, text)
+		}
+		f.pgid(t)
+		return strings.TrimPrefix(text, "started background job ")
+	}
+	ended := func(_, state string) bool { return state != "running" }
+
+	failed := start("exit 4")
+	f.eventually(t, failed, ended)
+	want := presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("(no new output)\n[" + failed + ": exited with code 4]")}, Failed: true}
+	if got := card(failed); !reflect.DeepEqual(got, want) {
+		t.Errorf("card of a job that exited 4 = %#v, want %#v", got, want)
+	}
+
+	clean := start("true")
+	f.eventually(t, clean, ended)
+	if got := card(clean); got != nil {
+		t.Errorf("card of a job that exited 0 = %#v, want none (the text as it is)", got)
+	}
+
+	running := start("sleep 300")
+	if got := card(running); got != nil {
+		t.Errorf("card of a running job = %#v, want none", got)
+	}
+	if r, text := f.run(t, "job_kill", fmt.Sprintf(`{"job_id":%q}`, running)); r.IsError {
+		t.Fatalf("job_kill: %s", text)
+	}
+	if got := card(running); !isFailed(got) {
+		t.Errorf("card of a killed job = %#v, want a failed one", got)
+	}
+}
+
+// isFailed reports whether v is a generic card marked failed.
+func isFailed(v presentation.ResultView) bool {
+	g, ok := v.(presentation.GenericResultView)
+	return ok && g.Failed
 }

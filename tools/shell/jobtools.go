@@ -29,6 +29,14 @@ type jobReport struct {
 	SpillKept int64  `json:"spillKept,omitempty"`
 	// AlreadyEnded says job_kill found the job ended already.
 	AlreadyEnded bool `json:"alreadyEnded,omitempty"`
+	// end is how the job ended, nil while it runs: for the card only.
+	end *jobEnd
+}
+
+// jobEnd is how an ended job ended.
+type jobEnd struct {
+	exitStatus
+	timeoutMs int
 }
 
 // reportOf describes j as it is now.
@@ -36,6 +44,7 @@ func reportOf(j *job) jobReport {
 	r := jobReport{JobID: j.id, Command: j.command, State: "running", Running: true}
 	if j.ended() {
 		r.State, r.Running = j.endState(), false
+		r.end = &jobEnd{exitStatus: j.exit, timeoutMs: j.timeoutMs}
 	}
 	return r
 }
@@ -65,10 +74,12 @@ func (s *Shell) jobOutputTool() (*registry.Tool, error) {
 			r.SpillPath, r.SpillKept = spill.path, spill.kept
 			return r, nil
 		},
-		Render:          textRender[jobIDArgs](renderJobOutput),
-		Effect:          registry.EffectRead,
-		ConcurrencySafe: func(jobIDArgs) bool { return true },
-		PresentCall:     presentJobOutputCall,
+		Render:           textRender[jobIDArgs](renderJobOutput),
+		PresentationMeta: func(_ jobIDArgs, r jobReport) (any, error) { return jobEndMetaOf(r), nil },
+		Effect:           registry.EffectRead,
+		ConcurrencySafe:  func(jobIDArgs) bool { return true },
+		PresentCall:      presentJobOutputCall,
+		PresentResult:    presentJobOutputResult,
 	})
 }
 

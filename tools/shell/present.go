@@ -37,14 +37,18 @@ func presentBashCall(a bashArgs) presentation.CallView {
 }
 
 // presentBashResult is the completed card of a bash call whose content is
-// exactly one text block (nil otherwise). A background start or a failure
-// is that text in a console block. A foreground command shown as a read,
-// a search or a diff gets the matching card when it exited 0 with all of
-// its output (see readResult, searchResult, diffResult: diff cards only
-// for files inside ws), and its text in a console block otherwise. Any other foreground command is a terminal
-// card with its exit (from the meta, else parsed from the trailing
-// marker) and the text without the exit marker; other markers (timeout,
-// truncation) stay.
+// exactly one text block (nil otherwise). A background start (the job
+// started: it did not fail) or a tool error is that text in a console
+// block. A foreground command shown as a read, a search or a diff gets
+// the matching card when it exited 0 with all of its output (see
+// readResult, searchResult, diffResult: diff cards only for files inside
+// ws), and its output in a console block otherwise (outputResult: a
+// failed one says how it ended and is failed). Any other foreground
+// command is a terminal card with its exit (from the meta, else parsed
+// from the trailing marker), its timeout, and the text without the exit
+// and timeout markers; other markers (sandbox, truncation) stay. What
+// counts as failed is presentation.CommandEnd.Failed: a non-zero exit, a
+// signal, a timeout; the model still reads it as an ordinary result.
 func presentBashResult(ws *workspace.Workspace, a bashArgs, result presentation.ToolResult) presentation.ResultView {
 	raw, ok := result.SingleText()
 	if !ok {
@@ -62,12 +66,8 @@ func presentBashResult(ws *workspace.Workspace, a bashArgs, result presentation.
 	case command.KindDiff:
 		return diffResult(ws, a, o)
 	}
-	view := presentation.TerminalResultView{Output: o.body, Signal: o.exit.signal}
-	if o.exit.signal == "" {
-		code := o.exit.code
-		view.ExitCode = &code
-	}
-	return view
+	end := o.end()
+	return presentation.TerminalResultView{Output: o.body, ExitCode: end.ExitCode, Signal: end.Signal, Timeout: end.Timeout}
 }
 
 // presentJobOutputCall is the pending card of job_output.

@@ -20,11 +20,11 @@ import (
 // command's, so a hostile repository could make it name any file.
 func diffResult(ws *workspace.Workspace, a bashArgs, o outcome) presentation.ResultView {
 	if !o.clean() {
-		return plainResult(o.raw)
+		return outputResult(o)
 	}
 	d, err := parseGitDiff(stdoutOf(o.body), a.Workdir)
 	if err != nil || len(d.diffs) == 0 || !allInside(ws, d.diffs) {
-		return plainResult(o.raw)
+		return outputResult(o)
 	}
 	return presentation.DiffResultView{Title: diffTitle(a.Command, d.notShown), Diffs: d.diffs}
 }

@@ -65,6 +65,9 @@ func TestPresentClassifiedResult(t *testing.T) {
 		return presentation.ToolResult{Content: text(s), Meta: meta}
 	}
 	generic := func(s string) presentation.ResultView { return presentation.GenericResultView{Content: text(s)} }
+	failed := func(s string) presentation.ResultView {
+		return presentation.GenericResultView{Content: text(s), Failed: true}
+	}
 	const ok = `{"exitCode":0}`
 	lines := func(first int, texts ...string) []presentation.ReadFileLine {
 		out := []presentation.ReadFileLine{}
@@ -90,20 +93,20 @@ func TestPresentClassifiedResult(t *testing.T) {
 		{"no meta: the exit from the text", bashArgs{Command: "cat f"}, result("x", ""),
 			presentation.ReadResultView{Title: "Read f", Path: "f", Offset: 1, Lines: lines(1, "x"), Content: "x"}},
 		{"tail: the text without line numbers", bashArgs{Command: "tail -2 f"}, result("y\nz\n", ok), generic("```\ny\nz\n```")},
-		{"a failed read shows its error as it is", bashArgs{Command: "cat nope"},
+		{"a failed read shows its error, then its exit, and fails", bashArgs{Command: "cat nope"},
 			result("[stderr]\ncat: nope: No such file or directory\n[exit code: 1]", `{"exitCode":1}`),
-			generic("```console\n[stderr]\ncat: nope: No such file or directory\n[exit code: 1]\n```")},
+			failed("```console\n[stderr]\ncat: nope: No such file or directory\n```\nexit code 1")},
 		{"a cut read shows its text as it is", bashArgs{Command: "cat big"}, result(spilled, `{"exitCode":0,"truncated":true}`),
 			generic("```console\n" + spilled + "\n```")},
 		{"the spill marker without meta", bashArgs{Command: "cat big"}, result(spilled, ""), generic("```console\n" + spilled + "\n```")},
 		{"a timed-out read", bashArgs{Command: "cat fifo"}, result("(no output)\n[timed out after 5ms]\n[killed by signal: SIGTERM]", `{"signal":"SIGTERM","timedOut":true}`),
-			generic("```console\n(no output)\n[timed out after 5ms]\n[killed by signal: SIGTERM]\n```")},
+			failed("```console\n(no output)\n```\ntimed out after 5 ms")},
 		{"search output in a code block", bashArgs{Command: "rg -n foo"}, result("a.go:3:foo\n", ok), generic("```\na.go:3:foo\n```")},
 		{"a fence longer than the output's backticks", bashArgs{Command: "rg fence"}, result("README.md:```go\n", ok), generic("````\nREADME.md:```go\n````")},
 		{"no match", bashArgs{Command: "grep -rn foo ."}, result("(no output)\n[exit code: 1]", `{"exitCode":1}`), generic("No matches found.")},
 		{"find finding nothing", bashArgs{Command: "find . -name x"}, result(noOutput, ok), generic("No matches found.")},
 		{"a search error", bashArgs{Command: "rg foo nope"}, result("[stderr]\nnope: No such file\n[exit code: 2]", `{"exitCode":2}`),
-			generic("```console\n[stderr]\nnope: No such file\n[exit code: 2]\n```")},
+			failed("```console\n[stderr]\nnope: No such file\n```\nexit code 2")},
 		{"git diff: a diff card per hunk", bashArgs{Command: "git diff"}, result(diffTwoFiles, ok),
 			presentation.DiffResultView{Title: "git diff", Diffs: []presentation.FileDiff{
 				{Path: "a.txt", OldText: strp("one\ntwo\nthree\n"), NewText: "one\nTWO\nthree\n", Line: 2},
@@ -129,7 +132,7 @@ func TestPresentClassifiedResult(t *testing.T) {
 		{"not a diff", bashArgs{Command: "git show --stat"}, result(diffStat, ok), generic("```console\n" + diffStat + "```")},
 		{"an unreadable diff", bashArgs{Command: "git diff --word-diff"}, result(diffWords, ok), generic("```console\n" + diffWords + "```")},
 		{"git failed", bashArgs{Command: "git diff"}, result("[stderr]\nfatal: not a git repository\n[exit code: 128]", `{"exitCode":128}`),
-			generic("```console\n[stderr]\nfatal: not a git repository\n[exit code: 128]\n```")},
+			failed("```console\n[stderr]\nfatal: not a git repository\n```\nexit code 128")},
 		{"a cut diff", bashArgs{Command: "git diff"}, result(diffDeleted+"[output truncated; full output: /tmp/s/2.txt]", `{"exitCode":0,"truncated":true}`),
 			generic("```console\n" + diffDeleted + "[output truncated; full output: /tmp/s/2.txt]\n```")},
 		{"a tool error is fenced", bashArgs{Command: "git diff"}, presentation.ToolResult{Content: text("Error: workdir gone"), IsError: true},

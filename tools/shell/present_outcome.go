@@ -3,7 +3,9 @@ package shell
 import (
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
@@ -12,9 +14,12 @@ import (
 type outcome struct {
 	// raw is the result text as the model read it.
 	raw string
-	// body is raw without the trailing exit marker.
+	// body is raw without the trailing exit and timeout markers.
 	body string
 	exit exitStatus
+	// timeout is the timeout that stopped the command (from its marker),
+	// or 0.
+	timeout time.Duration
 	// timedOut and truncated say the command was stopped by its timeout
 	// or its output was cut (from the meta, else from the markers).
 	timedOut, truncated bool
@@ -30,7 +35,8 @@ func outcomeOf(raw, meta string) outcome {
 			body = strings.TrimSuffix(raw, "\n"+marker)
 		}
 	}
-	o := outcome{raw: raw, body: body, exit: exit}
+	body, timeout := cutTimeout(body)
+	o := outcome{raw: raw, body: body, exit: exit, timeout: timeout}
 	var flags struct {
 		TimedOut  bool `json:"timedOut"`
 		Truncated bool `json:"truncated"`
@@ -38,9 +44,34 @@ func outcomeOf(raw, meta string) outcome {
 	if strings.HasPrefix(meta, "{") && json.Unmarshal([]byte(meta), &flags) == nil {
 		o.timedOut, o.truncated = flags.TimedOut, flags.Truncated
 	}
-	o.timedOut = o.timedOut || hasMarkerLine(body, "[timed out after ")
+	o.timedOut = o.timedOut || timeout > 0
 	o.truncated = o.truncated || hasMarkerLine(body, "[output truncated; ")
 	return o
+}
+
+// cutTimeout takes the timeout marker off the end of body (renderResult
+// writes it last before the exit marker): "\n[timed out after <N>ms]".
+func cutTimeout(body string) (rest string, timeout time.Duration) {
+	start := strings.LastIndex(body, "\n[timed out after ")
+	if start < 0 || !strings.HasSuffix(body, "ms]") {
+		return body, 0
+	}
+	digits := body[start+len("\n[timed out after ") : len(body)-len("ms]")]
+	ms, err := strconv.Atoi(digits)
+	if !isDigits(digits) || err != nil || ms <= 0 {
+		return body, 0
+	}
+	return body[:start], time.Duration(ms) * time.Millisecond
+}
+
+// end is how the command ended, as the editor is shown it.
+func (o outcome) end() presentation.CommandEnd {
+	end := presentation.CommandEnd{Signal: o.exit.signal, Timeout: o.timeout}
+	if o.exit.signal == "" {
+		code := o.exit.code
+		end.ExitCode = &code
+	}
+	return end
 }
 
 // clean reports whether the command exited 0 by itself with all of its
@@ -65,6 +96,21 @@ func hasMarkerLine(text, marker string) bool {
 	return strings.HasPrefix(text, marker) || strings.Contains(text, "\n"+marker)
 }
 
+// outputResult shows a command's output as it is, in a console block,
+// when it cannot be shown as what it read: a failed command's output
+// (without its exit and timeout markers) then says how it ended, and the
+// card is failed; any other keeps its text whole.
+func outputResult(o outcome) presentation.ResultView {
+	end := o.end()
+	if !end.Failed() {
+		return plainResult(o.raw)
+	}
+	return presentation.GenericResultView{
+		Content: []presentation.ContentBlock{presentation.Text(presentation.ConsoleText(o.body, end))},
+		Failed:  true,
+	}
+}
+
 // plainResult shows a result text as it is, in a console block: the card
 // of a failure, and of a read, search or diff whose output cannot be
 // shown as what it read.
@@ -74,16 +120,8 @@ func plainResult(raw string) presentation.ResultView {
 	}}
 }
 
-// fenced puts text in a Markdown code block tagged info, with a fence
-// longer than any run of backticks in text, and without its trailing
-// newlines.
-func fenced(info, text string) string {
-	fence := "```"
-	for strings.Contains(text, fence) {
-		fence += "`"
-	}
-	return fence + info + "\n" + strings.TrimRight(text, "\n") + "\n" + fence
-}
+// fenced puts text in a Markdown code block tagged info (presentation.Fence).
+func fenced(info, text string) string { return presentation.Fence(info, text) }
 
 // commandPath is a path a command names, as a card locates it: absolute
 // as written, else joined to the call's workdir (which is itself absolute

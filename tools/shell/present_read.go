@@ -27,7 +27,7 @@ func readCall(a bashArgs, p command.Presentation) presentation.CallView {
 // output and exit as they are.
 func readResult(a bashArgs, p command.Presentation, o outcome) presentation.ResultView {
 	if !o.clean() {
-		return plainResult(o.raw)
+		return outputResult(o)
 	}
 	text := o.output()
 	if p.Line < 1 {

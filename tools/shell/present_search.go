@@ -30,7 +30,7 @@ func searchResult(o outcome) presentation.ResultView {
 		return presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("No matches found.")}}
 	}
 	if !o.clean() {
-		return plainResult(o.raw)
+		return outputResult(o)
 	}
 	return presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text(fenced("", o.body))}}
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
@@ -63,8 +64,10 @@ func TestPresentBashResult(t *testing.T) {
 			presentation.TerminalResultView{Output: "oops", ExitCode: intp(3)}},
 		{"S3 signal, marker stripped", fg, presentation.ToolResult{Content: text("gone\n[killed by signal: SIGKILL]")},
 			presentation.TerminalResultView{Output: "gone", Signal: "SIGKILL"}},
-		{"S4 timeout marker stays", fg, presentation.ToolResult{Content: text("slow\n[timed out after 100ms]\n[exit code: 143]")},
-			presentation.TerminalResultView{Output: "slow\n[timed out after 100ms]", ExitCode: intp(143)}},
+		{"S4 timeout marker taken into the view", fg, presentation.ToolResult{Content: text("slow\n[timed out after 100ms]\n[exit code: 143]")},
+			presentation.TerminalResultView{Output: "slow", ExitCode: intp(143), Timeout: 100 * time.Millisecond}},
+		{"a sandbox marker stays", fg, presentation.ToolResult{Content: text("x\n[sandbox: blocked writing /etc/x]\n[exit code: 1]")},
+			presentation.TerminalResultView{Output: "x\n[sandbox: blocked writing /etc/x]", ExitCode: intp(1)}},
 		{"S6 marker-like text without newline", fg, presentation.ToolResult{Content: text("[exit code: 5]")},
 			presentation.TerminalResultView{Output: "[exit code: 5]", ExitCode: intp(0)}},
 		{"S7 background acknowledgement is fenced", bg, presentation.ToolResult{Content: text("started background job job_1")},
@@ -80,7 +83,7 @@ func TestPresentBashResult(t *testing.T) {
 		{"meta exit strips its own marker", fg, presentation.ToolResult{Content: text("bad\n[exit code: 2]"), Meta: `{"exitCode":2}`},
 			presentation.TerminalResultView{Output: "bad", ExitCode: intp(2)}},
 		{"meta signal", fg, presentation.ToolResult{Content: text("x\n[timed out after 5ms]\n[killed by signal: SIGTERM]"), Meta: `{"signal":"SIGTERM","timedOut":true}`},
-			presentation.TerminalResultView{Output: "x\n[timed out after 5ms]", Signal: "SIGTERM"}},
+			presentation.TerminalResultView{Output: "x", Signal: "SIGTERM", Timeout: 5 * time.Millisecond}},
 		{"malformed meta falls back to parsing", fg, presentation.ToolResult{Content: text("bad\n[exit code: 4]"), Meta: `[1]`},
 			presentation.TerminalResultView{Output: "bad", ExitCode: intp(4)}},
 		{"meta without exit falls back to parsing", fg, presentation.ToolResult{Content: text("bad\n[exit code: 4]"), Meta: `{"truncated":true}`},
