@@ -11,7 +11,7 @@ import (
 const (
 	DefaultSettle       = 2 * time.Second  // how long AfterWrite waits for diagnostics
 	DefaultStartTimeout = 20 * time.Second // how long a server may take to initialize
-	DefaultCallTimeout  = 15 * time.Second // how long a definition, references or symbols request may take
+	DefaultCallTimeout  = time.Minute      // how long a definition, references or symbols request may take once its server has loaded
 	DefaultLoadTimeout  = 2 * time.Minute  // how long a tool waits for a server that is still loading
 )
 
