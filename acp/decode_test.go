@@ -116,3 +116,25 @@ func TestDecodeRejectsWhatIsNotTheVocabulary(t *testing.T) {
 		})
 	}
 }
+
+// The decoders fill the vocabulary's types field by field: a field added
+// to one of them must be decoded too, or decoding drops it silently. This
+// fails until decode.go decodes the new field and the count here says so.
+func TestDecodeKnowsEveryField(t *testing.T) {
+	for _, tt := range []struct {
+		v      any
+		fields int
+	}{
+		{acp.SessionNotification{}, 3}, {acp.RequestPermissionRequest{}, 4}, {acp.NewSessionResponse{}, 2}, {acp.SessionSetup{}, 3},
+		{acp.ContentChunk{}, 3}, {acp.ToolCall{}, 10}, {acp.ToolCallUpdate{}, 10}, {acp.Plan{}, 2},
+		{acp.AvailableCommandsUpdate{}, 2}, {acp.CurrentModeUpdate{}, 2}, {acp.ConfigOptionUpdate{}, 2},
+		{acp.SessionInfoUpdate{}, 3}, {acp.UsageUpdate{}, 4},
+		{acp.TextContent{}, 3}, {acp.ImageContent{}, 5}, {acp.AudioContent{}, 4}, {acp.ResourceLink{}, 8}, {acp.EmbeddedResource{}, 3},
+		{acp.ContentItem{}, 2}, {acp.Diff{}, 4}, {acp.Terminal{}, 2},
+		{acp.SelectConfigOption{}, 8}, {acp.BooleanConfigOption{}, 6},
+	} {
+		if got := reflect.TypeOf(tt.v).NumField(); got != tt.fields {
+			t.Errorf("%T has %d fields, the decoder fills %d: decode the new one in decode.go and count it here", tt.v, got, tt.fields)
+		}
+	}
+}

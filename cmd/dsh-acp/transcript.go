@@ -100,9 +100,10 @@ func (t *transcript) toolUpdate(u acp.ToolCallUpdate) {
 }
 
 // printContent shows a completed call's diffs as unified hunks and its
-// text as indented lines. A diff's texts are whole lines: a file's full
-// content ends in a newline (when the file does), an edit's hunk texts do
-// not, so each gets its final newline only when it lacks one.
+// text as indented lines. A diff's texts are whole lines, each with its
+// newline where the file has one (hunks logged before issue 17 lack the
+// last one); the transcript gives each text a final newline when it lacks
+// one, so a missing one at the end of a file is not marked.
 func (t *transcript) printContent(content []acp.ToolCallContent) {
 	for _, item := range content {
 		switch it := item.(type) {
