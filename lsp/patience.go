@@ -150,8 +150,12 @@ type loadingError struct {
 }
 
 func (e *loadingError) Error() string {
+	waited := e.waited.Round(time.Millisecond)
+	if waited >= time.Second {
+		waited = waited.Round(time.Second)
+	}
 	return fmt.Sprintf("%s is still loading (%s); gave up after waiting %s for it: ask again once it has finished",
-		e.server, e.doing, e.waited.Round(time.Millisecond))
+		e.server, e.doing, waited)
 }
 
 // stillLoading returns the *loadingError that ended ctx, or nil.
