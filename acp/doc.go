@@ -5,6 +5,10 @@
 // sends is this package's own closed vocabulary (Update and its variants,
 // ContentBlock, ToolCallContent, RequestPermissionRequest), each type
 // writing its own discriminator and encoded in one pass of encoding/json.
+// A client reads the same vocabulary back: SessionNotification,
+// RequestPermissionRequest and NewSessionResponse decode with
+// encoding/json into the variants that were sent, and anything outside
+// the vocabulary is an error (the demo's client is built on this).
 //
 // An agent implements Agent; Serve decodes each request into the SDK type,
 // calls the agent, and encodes the answer. The Conn that Serve hands the

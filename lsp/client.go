@@ -8,13 +8,15 @@ import (
 )
 
 // client answers what a language server asks of its client: it records
-// published diagnostics, logs messages, and gives neutral answers to
-// requests an agent has no use for (configuration, progress, edits).
+// published diagnostics and reported progress, logs messages, and gives
+// neutral answers to requests an agent has no use for (configuration,
+// edits).
 type client struct {
 	protocol.UnimplementedClient
 	name  string
 	roots []protocol.WorkspaceFolder
 	diags *diagStore
+	work  *work
 	log   *slog.Logger
 }
 
@@ -50,8 +52,23 @@ func (c *client) UnregisterCapability(context.Context, *protocol.UnregistrationP
 	return nil
 }
 
-// WorkDoneProgressCreate accepts a progress token; progress is not shown.
+// WorkDoneProgressCreate accepts a progress token; the progress itself
+// comes with $/progress.
 func (c *client) WorkDoneProgressCreate(context.Context, *protocol.WorkDoneProgressCreateParams) error {
+	return nil
+}
+
+// Progress records the server's work in progress: the tools wait while
+// it loads.
+func (c *client) Progress(_ context.Context, p *protocol.ProgressParams) error {
+	began, err := c.work.update(p)
+	switch {
+	case err != nil:
+		c.log.Warn("language server progress unreadable", "server", c.name, "err", err)
+	case began:
+		doing, _ := c.work.state()
+		c.log.Info("language server at work", "server", c.name, "work", doing)
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -26,35 +27,46 @@ type Diagnostics struct {
 }
 
 // fileDiagnostics syncs path with its server and returns its errors and
-// warnings, waiting for them at most Options.Settle.
+// warnings, waiting for them at most Options.Settle of the server's idle
+// time (and Options.LoadTimeout while it loads).
 func (m *Manager) fileDiagnostics(ctx context.Context, path string) (Diagnostics, error) {
 	f, reason, err := m.opened(ctx, path)
 	if err != nil || f.srv == nil {
 		return Diagnostics{Diagnostics: []Diagnostic{}, Note: reason}, err
 	}
-	wctx, cancel := context.WithTimeout(ctx, m.opts.Settle)
-	defer cancel()
+	wctx, stop := f.srv.patient(ctx, m.opts.Settle, m.opts.LoadTimeout)
+	defer stop()
 	diags, ok := f.srv.diagnostics(wctx, f.abs, f.version, f.since)
 	out := m.diagnosticsOf(m.newTexts(ctx, f.srv), map[string][]protocol.Diagnostic{f.abs: diags})
-	if !ok {
+	switch loading := stillLoading(wctx); {
+	case ok:
+	case loading != nil:
+		out.Note = loading.Error() + "; the diagnostics listed may be stale"
+	default:
 		out.Note = f.srv.cfg.Name + " gave no diagnostics for this version of the file within " + m.opts.Settle.String() + "; these may be stale"
 	}
 	return out, nil
 }
 
 // workspaceDiagnostics returns the errors and warnings every running
-// server has published, for all files.
+// server has published, for all files; a note names the servers still
+// loading, whose lists may be incomplete.
 func (m *Manager) workspaceDiagnostics(ctx context.Context) Diagnostics {
 	servers := m.running()
 	if len(servers) == 0 {
 		return Diagnostics{Diagnostics: []Diagnostic{}, Note: "no language server runs yet: pass a path to check a file (that starts its server)"}
 	}
 	out := Diagnostics{Diagnostics: []Diagnostic{}}
+	var loading []string
 	for _, srv := range servers {
 		d := m.diagnosticsOf(m.newTexts(ctx, srv), srv.diags.all())
 		out.Diagnostics = append(out.Diagnostics, d.Diagnostics...)
 		out.Total += d.Total
+		if doing, _ := srv.work.state(); doing != "" {
+			loading = append(loading, fmt.Sprintf("%s is still loading (%s), so its list may be incomplete", srv.cfg.Name, doing))
+		}
 	}
+	out.Note = strings.Join(loading, "; ")
 	return out
 }
 

@@ -15,6 +15,17 @@
 // server that dies is restarted once before the Manager gives up on it
 // with a one-line note.
 //
+// A server still loading its workspace is waited for, not failed: servers
+// say what they are busy with through work-done progress ($/progress;
+// gopls reports "Setting up workspace" until its packages are loaded), and
+// while work is in progress a tool's Options.CallTimeout (Settle for the
+// diagnostics tool) does not run. A request the server refused, or
+// answered with nothing, while it loaded is asked again once the load has
+// ended. The wait for a load is bounded by Options.LoadTimeout, and the
+// whole call by the tool's timeout and cancellation; a tool that gave up
+// on a server still loading says so in its result, naming what the server
+// was doing.
+//
 // A server runs in a process group of its own, with the agent's
 // environment minus its secrets (secrets.ServerEnviron: the model keys
 // never, other secret-looking names only through Options.EnvAllow) and

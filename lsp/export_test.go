@@ -1,5 +1,10 @@
 package lsp
 
+import (
+	"context"
+	"fmt"
+)
+
 // PIDs returns the process ids of the servers that have been started and
 // not yet stopped, for the tests' process checks.
 func (m *Manager) PIDs() []int {
@@ -43,4 +48,17 @@ func (m *Manager) Opened(path, text string) bool {
 		}
 	}
 	return false
+}
+
+// WaitLoading starts path's server and waits until it reports work in
+// progress (it is loading).
+func (m *Manager) WaitLoading(ctx context.Context, path string) error {
+	srv, reason := m.serverFor(ctx, m.abs(path), true)
+	if srv == nil {
+		return fmt.Errorf("no server for %s: %s", path, reason)
+	}
+	if !srv.work.waitFor(ctx, true) {
+		return ctx.Err()
+	}
+	return nil
 }

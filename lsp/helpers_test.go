@@ -82,10 +82,13 @@ func goModule(t testing.TB, files map[string]string) string {
 }
 
 // newManager returns a Manager for root with gopls, closed when the test
-// ends.
+// ends. Its tools wait for gopls to load the workspace (it says when it
+// has, with $/progress) and then for its answer, with only hang guards as
+// limits: a cold gopls on a loaded machine may take minutes.
 func newManager(t testing.TB, root string, settle time.Duration) *lsp.Manager {
 	t.Helper()
-	m := lsp.New(lsp.Options{Roots: []string{root}, Servers: []lsp.ServerConfig{goServer(t)}, Settle: settle, StartTimeout: hangGuard})
+	m := lsp.New(lsp.Options{Roots: []string{root}, Servers: []lsp.ServerConfig{goServer(t)}, Settle: settle,
+		StartTimeout: hangGuard, CallTimeout: hangGuard, LoadTimeout: hangGuard})
 	t.Cleanup(func() {
 		if err := m.Close(); err != nil {
 			t.Errorf("Close: %v", err)

@@ -15,7 +15,9 @@ import (
 // instead of running the tests: "hang" never answers initialize; "silent"
 // starts but never publishes a diagnostic; "pull" answers pulled
 // diagnostics with one error; "env" publishes, for every file opened, one
-// error whose message tells the server's environment (envServer).
+// error whose message tells the server's environment (envServer);
+// "loading-refuse", "loading-hold" and "loading-forever" report that they
+// are loading their workspace from initialized on (loadingServer).
 const fakeServerEnv = "DSH_ACP_LSP_FAKE_SERVER"
 
 func TestMain(m *testing.M) {
@@ -34,14 +36,18 @@ func runFakeServer(mode string) {
 	}
 	var srv protocol.Server = silentServer{}
 	env := &envServer{}
+	loading := newLoadingServer(mode)
 	switch mode {
 	case "pull":
 		srv = pullServer{}
 	case "env":
 		srv = env
+	case loadingRefuse, loadingHold, loadingForever:
+		srv = loading
 	}
 	_, conn, client := protocol.NewServer(context.Background(), srv, jsonrpc2.NewHeaderStream(stdio{}))
 	env.client = client
+	loading.connect(client)
 	<-conn.Done()
 }
 

@@ -11,7 +11,8 @@ import (
 const (
 	DefaultSettle       = 2 * time.Second  // how long AfterWrite waits for diagnostics
 	DefaultStartTimeout = 20 * time.Second // how long a server may take to initialize
-	DefaultCallTimeout  = 15 * time.Second // how long a definition, references or symbols request may take
+	DefaultCallTimeout  = time.Minute      // how long a definition, references or symbols request may take once its server has loaded
+	DefaultLoadTimeout  = 2 * time.Minute  // how long a tool waits for a server that is still loading
 )
 
 // Options configure a Manager. Zero fields take the Default… values.
@@ -26,14 +27,22 @@ type Options struct {
 	// diagnostics of its work; nil discards them.
 	Logger *slog.Logger
 	// Settle bounds how long the diagnostics tool waits for a server's
-	// diagnostics of a file, and AfterWrite's whole wait, a server's
-	// start included: a write never waits longer for a server.
+	// diagnostics of a file (as CallTimeout counts: not while the server
+	// loads), and AfterWrite's whole wait, a server's start and load
+	// included: a write never waits longer for a server.
 	Settle time.Duration
 	// StartTimeout bounds how long a server may take to start and answer
 	// initialize.
 	StartTimeout time.Duration
-	// CallTimeout bounds one definition, references or symbols request.
+	// CallTimeout bounds one definition, references or symbols request
+	// while its server reports no work in progress: time the server
+	// spends loading (its $/progress work, such as gopls's "Setting up
+	// workspace") does not count, and the budget starts afresh when the
+	// load ends. Settle, for the diagnostics tool, counts the same way.
 	CallTimeout time.Duration
+	// LoadTimeout bounds how long a tool waits for a server that is still
+	// loading; a tool that gives up says so in its result.
+	LoadTimeout time.Duration
 	// EnvAllow lets secret-looking variables of the agent's environment
 	// into the servers' environments: names or path.Match patterns,
 	// matched case-insensitively (see secrets.ParseAllow). The agent's
@@ -116,6 +125,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.CallTimeout <= 0 {
 		o.CallTimeout = DefaultCallTimeout
+	}
+	if o.LoadTimeout <= 0 {
+		o.LoadTimeout = DefaultLoadTimeout
 	}
 	if o.ReadFile == nil {
 		o.ReadFile = func(_ context.Context, path string) ([]byte, error) { return os.ReadFile(path) } //nolint:gosec // the tools' own files

@@ -10,14 +10,8 @@ import (
 )
 
 // renderLocations is what the model reads of a Locations value: one
-// "path:line:column: text" line each.
+// "path:line:column: text" line each, then the note, if any.
 func renderLocations[A any](_ A, r Locations) ([]presentation.ContentBlock, error) {
-	if r.Note != "" {
-		return []presentation.ContentBlock{presentation.Text(r.Note + ".")}, nil
-	}
-	if len(r.Locations) == 0 {
-		return []presentation.ContentBlock{presentation.Text("No results.")}, nil
-	}
 	var b strings.Builder
 	for _, l := range r.Locations {
 		fmt.Fprintf(&b, "%s:%d:%d:", l.Path, l.Line, l.Column)
@@ -31,6 +25,12 @@ func renderLocations[A any](_ A, r Locations) ([]presentation.ContentBlock, erro
 	}
 	if r.Total > len(r.Locations) {
 		fmt.Fprintf(&b, "… %d in all; only the first %d are listed\n", r.Total, len(r.Locations))
+	}
+	switch {
+	case r.Note != "":
+		b.WriteString(r.Note + ".")
+	case len(r.Locations) == 0:
+		b.WriteString("No results.")
 	}
 	return []presentation.ContentBlock{presentation.Text(strings.TrimRight(b.String(), "\n"))}, nil
 }

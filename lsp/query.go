@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"sort"
-	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -17,7 +14,8 @@ import (
 const maxLocations = 200
 
 // Locations is the value of definition, references and symbols. Note,
-// when set, says why there are no answers (no server for the file, say).
+// when set, says why there are no answers, or not all of them: no server
+// for the file, or a server still loading when the tool gave up on it.
 type Locations struct {
 	Locations []Location `json:"locations"`
 	Total     int        `json:"total"`
@@ -89,7 +87,8 @@ func (m *Manager) references(ctx context.Context, args PositionArgs) (Locations,
 	})
 }
 
-// atPosition opens args' file, resolves its position and runs ask.
+// atPosition opens args' file, resolves its position and runs ask, with
+// patience for a server still loading (request).
 func (m *Manager) atPosition(ctx context.Context, args PositionArgs,
 	ask func(context.Context, *server, protocol.TextDocumentPositionParams) ([]protocol.Location, error),
 ) (Locations, error) {
@@ -102,12 +101,13 @@ func (m *Manager) atPosition(ctx context.Context, args PositionArgs,
 	if err != nil {
 		return Locations{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, m.opts.CallTimeout)
-	defer cancel()
 	at := protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri.File(f.abs)}, Position: pos}
-	locs, err := ask(ctx, srv, at)
+	locs, err := request(ctx, m, srv, func(ctx context.Context) ([]protocol.Location, error) { return ask(ctx, srv, at) })
+	if loading := (*loadingError)(nil); errors.As(err, &loading) {
+		return Locations{Locations: []Location{}, Note: loading.Error()}, nil
+	}
 	if err != nil {
-		return Locations{}, m.requestError(ctx, srv, err)
+		return Locations{}, err
 	}
 	t := m.newTexts(ctx, srv)
 	out := make([]Location, 0, min(len(locs), maxLocations))
@@ -119,132 +119,6 @@ func (m *Manager) atPosition(ctx context.Context, args PositionArgs,
 	}
 	sortLocations(out)
 	return Locations{Locations: out, Total: len(locs)}, nil
-}
-
-// symbols searches the workspace's symbols in every running server,
-// starting the servers the workspace's files call for when none runs.
-func (m *Manager) symbols(ctx context.Context, query string) (Locations, error) {
-	servers := m.running()
-	if len(servers) == 0 {
-		servers = m.startForWorkspace(ctx)
-	}
-	if len(servers) == 0 {
-		return Locations{Locations: []Location{}, Note: "no language server runs for this workspace: read or edit a source file first, or install one for its language"}, nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, m.opts.CallTimeout)
-	defer cancel()
-	out := []Location{}
-	total := 0
-	for _, srv := range servers {
-		res, err := srv.remote.Symbols(ctx, &protocol.WorkspaceSymbolParams{Query: query})
-		if err != nil {
-			return Locations{}, m.requestError(ctx, srv, err)
-		}
-		t := m.newTexts(ctx, srv)
-		add := func(name string, kind protocol.SymbolKind, container *string, u uri.URI, p protocol.Position) {
-			total++
-			if len(out) == maxLocations {
-				return
-			}
-			l := m.location(t, u, p)
-			l.Name = symbolName(name, kind, container)
-			out = append(out, l)
-		}
-		switch r := res.(type) {
-		case protocol.SymbolInformationSlice:
-			for _, s := range r {
-				add(s.Name, s.Kind, s.ContainerName, s.Location.URI, s.Location.Range.Start)
-			}
-		case protocol.WorkspaceSymbolSlice:
-			for _, s := range r {
-				switch l := s.Location.(type) {
-				case *protocol.Location:
-					add(s.Name, s.Kind, s.ContainerName, l.URI, l.Range.Start)
-				case *protocol.LocationUriOnly:
-					add(s.Name, s.Kind, s.ContainerName, l.URI, protocol.Position{})
-				}
-			}
-		}
-	}
-	return Locations{Locations: out, Total: total}, nil
-}
-
-// startForWorkspace starts, for each root, the servers whose file types
-// occur near its top (a bounded walk), and returns those that came up.
-func (m *Manager) startForWorkspace(ctx context.Context) []*server {
-	var out []*server
-	for _, root := range m.opts.Roots {
-		for _, path := range m.sampleFiles(root) {
-			if srv, _ := m.serverFor(ctx, path, true); srv != nil {
-				out = append(out, srv)
-			}
-		}
-	}
-	return out
-}
-
-// sampleFiles returns one file per configured server found in the first
-// few thousand entries under root, hidden directories skipped.
-func (m *Manager) sampleFiles(root string) []string {
-	const budget = 5000
-	seen := map[string]bool{}
-	var out []string
-	n := 0
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		n++
-		switch {
-		case err != nil:
-			return nil
-		case n > budget:
-			return filepath.SkipAll
-		case d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules"):
-			return filepath.SkipDir
-		case d.IsDir():
-			return nil
-		}
-		if cfg, ok := m.configFor(path); ok && !seen[cfg.Name] {
-			seen[cfg.Name] = true
-			out = append(out, path)
-		}
-		return nil
-	})
-	return out
-}
-
-// requestError explains a failed request: a server that stopped, one
-// that did not answer in time, or the server's own error.
-func (m *Manager) requestError(ctx context.Context, srv *server, err error) error {
-	switch {
-	case !srv.alive():
-		return fmt.Errorf("%s stopped while answering%s; it will be restarted once on the next use: %w", srv.cfg.Name, stderrTail(srv.proc), errStopped)
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fmt.Errorf("%s did not answer within %s: %w", srv.cfg.Name, m.opts.CallTimeout, err)
-	default:
-		return fmt.Errorf("%s: %w", srv.cfg.Name, err)
-	}
-}
-
-// symbolName describes a symbol: "function Define in registry".
-func symbolName(name string, kind protocol.SymbolKind, container *string) string {
-	s := name
-	if k := kindName(kind); k != "" {
-		s = k + " " + s
-	}
-	if container != nil && *container != "" {
-		s += " in " + *container
-	}
-	return s
-}
-
-// kindName is a symbol kind in words, "" for kinds without one.
-func kindName(k protocol.SymbolKind) string {
-	names := [...]string{"", "file", "module", "namespace", "package", "class", "method", "property", "field",
-		"constructor", "enum", "interface", "function", "variable", "constant", "string", "number", "boolean",
-		"array", "object", "key", "null", "enum member", "struct", "event", "operator", "type parameter"}
-	if int(k) < len(names) {
-		return names[k]
-	}
-	return ""
 }
 
 // sortLocations orders locations by path, line and column.

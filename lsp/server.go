@@ -27,7 +27,8 @@ type server struct {
 	remote protocol.Server
 	cancel context.CancelFunc
 	diags  *diagStore
-	pull   bool // the server answers textDocument/diagnostic
+	work   *work // what the server reports it is busy with
+	pull   bool  // the server answers textDocument/diagnostic
 
 	mu   sync.Mutex
 	docs map[string]*document // the files opened on the server, by absolute path
@@ -48,8 +49,8 @@ func startServer(ctx context.Context, cfg ServerConfig, root string, envAllow []
 		return nil, err
 	}
 	folders := []protocol.WorkspaceFolder{{URI: uri.File(root), Name: filepath.Base(root)}}
-	s := &server{cfg: cfg, root: root, proc: proc, diags: newDiagStore(), docs: map[string]*document{}}
-	c := &client{name: cfg.Name, roots: folders, diags: s.diags, log: log}
+	s := &server{cfg: cfg, root: root, proc: proc, diags: newDiagStore(), work: newWork(), docs: map[string]*document{}}
+	c := &client{name: cfg.Name, roots: folders, diags: s.diags, work: s.work, log: log}
 	connCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel = cancel
 	_, s.conn, s.remote = protocol.NewClient(connCtx, c, jsonrpc2.NewHeaderStream(proc))
@@ -73,7 +74,7 @@ func startServer(ctx context.Context, cfg ServerConfig, root string, envAllow []
 
 // initializeParams are the client's side of the handshake: one workspace
 // folder, UTF-16 positions, versioned published diagnostics and pulled
-// ones.
+// ones, and work-done progress (how a server says it is still loading).
 func initializeParams(root string, folders []protocol.WorkspaceFolder) *protocol.InitializeParams {
 	yes := true
 	pid := int32(os.Getpid()) //nolint:gosec // process ids fit
@@ -89,6 +90,7 @@ func initializeParams(root string, folders []protocol.WorkspaceFolder) *protocol
 				PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &yes},
 				Diagnostic:         &protocol.DiagnosticClientCapabilities{},
 			},
+			Window: &protocol.WindowClientCapabilities{WorkDoneProgress: &yes},
 			General: &protocol.GeneralClientCapabilities{
 				PositionEncodings: []protocol.PositionEncodingKind{protocol.PositionEncodingKindUTF16},
 			},

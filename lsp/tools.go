@@ -37,10 +37,11 @@ func (m *Manager) Tools() []*registry.Tool {
 	return tools
 }
 
-// timeout is the pipeline's budget for one call: a server start plus a
-// request, with room to spare.
+// timeout is the pipeline's budget for one call: a server start, its
+// load and a request, with room to spare, so a tool that gives up on a
+// loading server says so before the pipeline's deadline.
 func (m *Manager) timeout() time.Duration {
-	return m.opts.StartTimeout + m.opts.CallTimeout + m.opts.Settle
+	return m.opts.StartTimeout + m.opts.LoadTimeout + max(m.opts.CallTimeout, m.opts.Settle) + m.opts.Settle
 }
 
 func (m *Manager) defineTools() ([]*registry.Tool, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/diffcard"
 	"github.com/dsh-acp/dsh-acp/policy"
 )
@@ -20,14 +21,12 @@ type transcript struct {
 	dir     string
 	verbose bool
 
-	mu      sync.Mutex
-	text    strings.Builder
-	titles  map[string]string
-	running map[string]bool
+	mu   sync.Mutex
+	text strings.Builder
 }
 
 func newTranscript(out io.Writer, dir string, verbose bool) *transcript {
-	return &transcript{out: out, dir: dir, verbose: verbose, titles: map[string]string{}, running: map[string]bool{}}
+	return &transcript{out: out, dir: dir, verbose: verbose}
 }
 
 func (t *transcript) header(name, version string, protocol int, preset policy.Preset) {
@@ -39,53 +38,36 @@ func (t *transcript) user(prompt string) {
 	fmt.Fprintf(t.out, "user> %s\n\n", prompt)
 }
 
-// update prints one session/update.
-func (t *transcript) update(params json.RawMessage) {
+// frame prints a session/update's params as they came, in verbose mode.
+func (t *transcript) frame(params json.RawMessage) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.verbose {
 		fmt.Fprintf(t.out, "  ⟨%s⟩\n", params)
 	}
-	var n struct {
-		Update struct {
-			Kind       string `json:"sessionUpdate"`
-			Content    json.RawMessage
-			ToolCallID string `json:"toolCallId"`
-			Title      string `json:"title"`
-			ToolKind   string `json:"kind"`
-			Status     string `json:"status"`
-			Entries    []struct{ Content, Status string }
-			Meta       struct {
-				Output *struct{ Data string } `json:"terminal_output"`
-				Exit   *struct {
-					ExitCode *int   `json:"exit_code"`
-					Signal   string `json:"signal"`
-				} `json:"terminal_exit"`
-			} `json:"_meta"`
-		} `json:"update"`
-	}
-	if err := json.Unmarshal(params, &n); err != nil {
-		fmt.Fprintf(t.out, "  (unreadable update: %v)\n", err)
-		return
-	}
-	u := n.Update
-	if u.Kind != "agent_message_chunk" {
+}
+
+// update prints one session/update: the agent's text, tool calls and
+// their progress, and the plan; the other updates show nothing.
+func (t *transcript) update(n acp.SessionNotification) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, ok := n.Update.(acp.AgentMessageChunk); !ok {
 		t.flushText()
 	}
-	switch u.Kind {
-	case "agent_message_chunk":
-		var c struct{ Text string }
-		json.Unmarshal(u.Content, &c)
-		t.text.WriteString(c.Text)
-	case "tool_call":
-		t.titles[u.ToolCallID] = u.Title
-		fmt.Fprintf(t.out, "● %s  (%s)\n", u.Title, u.ToolKind)
-	case "tool_call_update":
-		t.toolUpdate(u.ToolCallID, u.Status, u.Content, u.Meta.Output, u.Meta.Exit)
-	case "plan":
+	switch u := n.Update.(type) {
+	case acp.AgentMessageChunk:
+		if text, ok := u.Content.(acp.TextContent); ok {
+			t.text.WriteString(text.Text)
+		}
+	case acp.ToolCall:
+		fmt.Fprintf(t.out, "● %s  (%s)\n", u.Title, u.Kind)
+	case acp.ToolCallUpdate:
+		t.toolUpdate(u)
+	case acp.Plan:
 		fmt.Fprintln(t.out, "  plan:")
 		for _, e := range u.Entries {
-			mark := map[string]string{"completed": "[x]", "in_progress": "[~]"}[e.Status]
+			mark := map[acp.PlanEntryStatus]string{"completed": "[x]", "in_progress": "[~]"}[e.Status]
 			if mark == "" {
 				mark = "[ ]"
 			}
@@ -94,25 +76,26 @@ func (t *transcript) update(params json.RawMessage) {
 	}
 }
 
-func (t *transcript) toolUpdate(id, status string, content json.RawMessage, output *struct{ Data string }, exit *struct {
-	ExitCode *int   `json:"exit_code"`
-	Signal   string `json:"signal"`
-}) {
-	if output != nil && output.Data != "" {
-		for _, line := range strings.SplitAfter(strings.TrimRight(output.Data, "\n"), "\n") {
-			fmt.Fprintf(t.out, "  │ %s\n", strings.TrimRight(line, "\n"))
+// toolUpdate prints a tool call's terminal output and exit as they come,
+// and its content and status once it is done.
+func (t *transcript) toolUpdate(u acp.ToolCallUpdate) {
+	if meta := u.Meta; meta != nil {
+		if out := meta.TerminalOutput; out != nil && out.Data != "" {
+			for _, line := range strings.SplitAfter(strings.TrimRight(out.Data, "\n"), "\n") {
+				fmt.Fprintf(t.out, "  │ %s\n", strings.TrimRight(line, "\n"))
+			}
+		}
+		if exit := meta.TerminalExit; exit != nil {
+			if exit.Signal != "" {
+				fmt.Fprintf(t.out, "  └ killed by %s\n", exit.Signal)
+			} else if exit.ExitCode != nil {
+				fmt.Fprintf(t.out, "  └ exit status %d\n", *exit.ExitCode)
+			}
 		}
 	}
-	if exit != nil {
-		if exit.Signal != "" {
-			fmt.Fprintf(t.out, "  └ killed by %s\n", exit.Signal)
-		} else if exit.ExitCode != nil {
-			fmt.Fprintf(t.out, "  └ exit status %d\n", *exit.ExitCode)
-		}
-	}
-	if status == "completed" || status == "failed" {
-		t.printContent(content)
-		fmt.Fprintf(t.out, "  %s\n\n", status)
+	if u.Status == acp.ToolCallStatusCompleted || u.Status == acp.ToolCallStatusFailed {
+		t.printContent(u.Content)
+		fmt.Fprintf(t.out, "  %s\n\n", u.Status)
 	}
 }
 
@@ -121,18 +104,10 @@ func (t *transcript) toolUpdate(id, status string, content json.RawMessage, outp
 // newline where the file has one (hunks logged before issue 17 lack the
 // last one); the transcript gives each text a final newline when it lacks
 // one, so a missing one at the end of a file is not marked.
-func (t *transcript) printContent(content json.RawMessage) {
-	var items []struct {
-		Type    string
-		Path    string
-		OldText *string
-		NewText string
-		Content struct{ Text string }
-	}
-	json.Unmarshal(content, &items)
-	for _, it := range items {
-		switch it.Type {
-		case "diff":
+func (t *transcript) printContent(content []acp.ToolCallContent) {
+	for _, item := range content {
+		switch it := item.(type) {
+		case acp.Diff:
 			old := ""
 			if it.OldText != nil {
 				old = asLines(*it.OldText)
@@ -146,8 +121,12 @@ func (t *transcript) printContent(content json.RawMessage) {
 			for _, line := range strings.Split(strings.TrimRight(u, "\n"), "\n") {
 				fmt.Fprintf(t.out, "  %s\n", line)
 			}
-		case "content":
-			for _, line := range strings.Split(strings.TrimRight(it.Content.Text, "\n"), "\n") {
+		case acp.ContentItem:
+			text, ok := it.Content.(acp.TextContent)
+			if !ok {
+				continue
+			}
+			for _, line := range strings.Split(strings.TrimRight(text.Text, "\n"), "\n") {
 				fmt.Fprintf(t.out, "  │ %s\n", line)
 			}
 		}
@@ -164,20 +143,10 @@ func asLines(text string) string {
 }
 
 // permission prints the approval asked and the demo's answer.
-func (t *transcript) permission(params json.RawMessage) string {
+func (t *transcript) permission(req acp.RequestPermissionRequest) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.flushText()
-	var req struct {
-		ToolCall struct {
-			Title string `json:"title"`
-		} `json:"toolCall"`
-		Options []struct {
-			OptionID string `json:"optionId"`
-			Kind     string `json:"kind"`
-		} `json:"options"`
-	}
-	json.Unmarshal(params, &req)
 	answer := "allow-once"
 	var offered []string
 	for _, o := range req.Options {

@@ -2,9 +2,10 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/dsh-acp/dsh-acp/acp"
 )
 
 // A diff prints as the unified hunks of its texts: a new file's whole
@@ -38,11 +39,7 @@ func TestTranscriptPrintsDiffs(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			tr := newTranscript(&out, "/ws", false)
-			content, err := json.Marshal([]map[string]any{{"type": "diff", "path": "/ws/f.sh", "oldText": tt.oldText, "newText": tt.newText}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr.printContent(content)
+			tr.printContent([]acp.ToolCallContent{acp.Diff{Path: "/ws/f.sh", OldText: tt.oldText, NewText: tt.newText}})
 			if got := out.String(); got != tt.want {
 				t.Errorf("printed\n%s\nwant\n%s", got, tt.want)
 			}
@@ -55,7 +52,9 @@ func ptr(s string) *string { return &s }
 func TestTranscriptPermissionNamesTheCall(t *testing.T) {
 	var out bytes.Buffer
 	tr := newTranscript(&out, "/ws", false)
-	answer := tr.permission(json.RawMessage(`{"toolCall":{"title":"Write f.sh"},"options":[{"optionId":"allow-once","kind":"allow_once"},{"optionId":"reject-once","kind":"reject_once"}]}`))
+	answer := tr.permission(acp.RequestPermissionRequest{ToolCall: acp.ToolCall{Title: "Write f.sh"}, Options: []acp.PermissionOption{
+		{OptionID: "allow-once", Kind: acp.PermissionOptionKindAllowOnce}, {OptionID: "reject-once", Kind: acp.PermissionOptionKindRejectOnce},
+	}})
 	if answer != "allow-once" {
 		t.Errorf("answer = %q", answer)
 	}
