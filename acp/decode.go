@@ -54,10 +54,11 @@ func (r *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 // UnmarshalJSON decodes the result of session/new.
 func (r *NewSessionResponse) UnmarshalJSON(data []byte) error {
 	var w struct {
-		SessionID     string            `json:"sessionId"`
-		Modes         *SessionModeState `json:"modes"`
-		ConfigOptions []json.RawMessage `json:"configOptions"`
-		Meta          map[string]any    `json:"_meta"`
+		SessionID     string             `json:"sessionId"`
+		Modes         *SessionModeState  `json:"modes"`
+		Models        *SessionModelState `json:"models"`
+		ConfigOptions []json.RawMessage  `json:"configOptions"`
+		Meta          map[string]any     `json:"_meta"`
 	}
 	if err := decodeStrict(data, &w, "session/new result"); err != nil {
 		return err
@@ -66,7 +67,7 @@ func (r *NewSessionResponse) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	*r = NewSessionResponse{SessionID: w.SessionID, SessionSetup: SessionSetup{Modes: w.Modes, ConfigOptions: options, Meta: w.Meta}}
+	*r = NewSessionResponse{SessionID: w.SessionID, SessionSetup: SessionSetup{Modes: w.Modes, Models: w.Models, ConfigOptions: options, Meta: w.Meta}}
 	return nil
 }
 

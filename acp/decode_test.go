@@ -69,6 +69,7 @@ func TestDecodeGivesBackWhatWasEncoded(t *testing.T) {
 	t.Run("NewSessionResponse", func(t *testing.T) {
 		roundTrip(t, acp.NewSessionResponse{SessionID: "s1", SessionSetup: acp.SessionSetup{
 			Modes:         &acp.SessionModeState{CurrentModeID: "a", AvailableModes: []acp.SessionMode{{ID: "a", Name: "A"}}},
+			Models:        &acp.SessionModelState{CurrentModelID: "m", AvailableModels: []acp.ModelInfo{{ModelID: "m", Name: "M"}}},
 			ConfigOptions: []acp.SessionConfigOption{acp.BooleanConfigOption{ID: "think", Name: "Think"}},
 		}}, &acp.NewSessionResponse{})
 	})
@@ -125,7 +126,7 @@ func TestDecodeKnowsEveryField(t *testing.T) {
 		v      any
 		fields int
 	}{
-		{acp.SessionNotification{}, 3}, {acp.RequestPermissionRequest{}, 4}, {acp.NewSessionResponse{}, 2}, {acp.SessionSetup{}, 3},
+		{acp.SessionNotification{}, 3}, {acp.RequestPermissionRequest{}, 4}, {acp.NewSessionResponse{}, 2}, {acp.SessionSetup{}, 4},
 		{acp.ContentChunk{}, 3}, {acp.ToolCall{}, 10}, {acp.ToolCallUpdate{}, 10}, {acp.Plan{}, 2},
 		{acp.AvailableCommandsUpdate{}, 2}, {acp.CurrentModeUpdate{}, 2}, {acp.ConfigOptionUpdate{}, 2},
 		{acp.SessionInfoUpdate{}, 3}, {acp.UsageUpdate{}, 4},
