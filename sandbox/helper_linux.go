@@ -87,13 +87,17 @@ var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, sys
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE}
 
 // setUp makes the namespaces the helper was started in what the policy
-// needs, then drops the capabilities that reach past the sandbox, fences
+// needs (the credential locations hidden, /proc its own, .git
+// read-only), then drops the capabilities that reach past the sandbox, fences
 // the network with seccomp where no network namespace does, and
 // restricts this process with Landlock; everything it starts inherits
 // all of it.
 func setUp(spec helperSpec) error {
 	if spec.Mount {
 		if err := privateMounts(); err != nil {
+			return err
+		}
+		if err := hide(resolveAll(spec.Policy.DenyRead)); err != nil {
 			return err
 		}
 		if spec.PID {

@@ -86,6 +86,7 @@ func newScene(t *testing.T) scene {
 	for path, content := range map[string]string{
 		".ssh/id_ed25519":        "PRIVATE KEY",
 		".config/gh/hosts.yml":   "oauth_token: gho_secret",
+		".netrc":                 "machine example.com password netrc_secret",
 		"notes.txt":              "readable",
 		".cache/go-build/README": "cache",
 	} {
@@ -164,6 +165,41 @@ func TestWriteRootAroundACredentialLocation(t *testing.T) {
 			}
 			if o := run(t, s, p, sc.home, "echo x > .cache/x"); o.exit != (Exit{}) {
 				t.Errorf("a write beside .ssh failed: %q", o.stderr)
+			}
+		})
+	}
+}
+
+// Where a mount namespace can be made, a credential directory shows
+// empty and a credential file empty and unreadable: not even the names
+// inside ~/.ssh can be listed. With Landlock alone the names stay
+// listable (its listing right on the home directory holds below it), the
+// contents unreadable.
+func TestCredentialLocationsAreHidden(t *testing.T) {
+	for name, s := range variants(t) {
+		t.Run(name, func(t *testing.T) {
+			sc := newScene(t)
+			listing := run(t, s, sc.policy, sc.ws, "ls -a "+sc.home+"/.ssh")
+			if hidden := !strings.Contains(listing.stdout, "id_ed25519"); hidden != s.status.Mount {
+				t.Errorf("ls ~/.ssh: %q (stderr %q), want the key's name hidden: %v", listing.stdout, listing.stderr, s.status.Mount)
+			}
+			for _, script := range []string{
+				"cat " + sc.home + "/.ssh/id_ed25519",
+				"cat " + sc.home + "/.netrc",
+				"cat " + sc.home + "/.config/gh/hosts.yml",
+			} {
+				if o := run(t, s, sc.policy, sc.ws, script); o.exit == (Exit{}) || strings.Contains(o.stdout, "secret") || strings.Contains(o.stdout, "KEY") {
+					t.Errorf("%s: exit %+v, stdout %q", script, o.exit, o.stdout)
+				}
+			}
+			if s.status.Mount {
+				o := run(t, s, sc.policy, sc.ws, "stat -c %s "+sc.home+"/.netrc; touch "+sc.home+"/.ssh/planted")
+				if strings.TrimSpace(strings.SplitN(o.stdout, "\n", 2)[0]) != "0" || o.exit == (Exit{}) {
+					t.Errorf("the stand-ins: stdout %q, exit %+v (stderr %q)", o.stdout, o.exit, o.stderr)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(sc.home, ".ssh", "planted")); err == nil {
+				t.Error("a file was planted in ~/.ssh")
 			}
 		})
 	}
