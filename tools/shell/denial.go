@@ -34,7 +34,13 @@ var pathInLine = regexp.MustCompile(`['"‘]([^'"’]+)['"’]|(?:^|[\s:=(])(/[^
 // connection while p has no network. It is "" when the command succeeded
 // or its output shows no such refusal.
 func blockedBy(r commandResult, p sandbox.Policy) string {
-	if r.ExitCode == 0 && r.Signal == "" {
+	return blockedIn(r.Stdout+"\n"+r.Stderr, exitStatus{code: r.ExitCode, signal: r.Signal}, p)
+}
+
+// blockedIn is blockedBy for a command's output as one text (a
+// background job's, whose streams share one pipe) and how it ended.
+func blockedIn(output string, exit exitStatus, p sandbox.Policy) string {
+	if exit.code == 0 && exit.signal == "" {
 		return ""
 	}
 	var found []string
@@ -43,7 +49,7 @@ func blockedBy(r commandResult, p sandbox.Policy) string {
 			found = append(found, what)
 		}
 	}
-	for line := range strings.Lines(r.Stdout + "\n" + r.Stderr) {
+	for line := range strings.Lines(output) {
 		lower := strings.ToLower(line)
 		if slices.ContainsFunc(fileDenials, func(d string) bool { return strings.Contains(lower, d) }) {
 			if what, ok := fileBlocked(line, p); ok {
