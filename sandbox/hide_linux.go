@@ -23,10 +23,11 @@ const scratchMount = "/proc"
 // the names inside ~/.ssh, which Landlock's listing right on the
 // ancestors would let it. The stand-ins come from one private tmpfs and
 // carry no Landlock rule, so Landlock still refuses reading them: it stays
-// the second layer. Paths that are not there are skipped.
+// the second layer. A Unix socket is covered by the empty file: connecting
+// to it is refused. Paths that are not there are skipped.
 func hide(denied []string) error {
 	var dirs, files []string
-	for _, path := range denied {
+	for _, path := range unique(denied) {
 		info, err := os.Stat(path)
 		if err != nil {
 			continue

@@ -15,7 +15,12 @@ type Policy struct {
 	Write []string `json:"write,omitempty"`
 	// DenyRead are the files and directories the command may not read,
 	// each with everything below it; where a Write root holds one, the
-	// root is writable around it, never inside it.
+	// root is writable around it, never inside it. Where a mount
+	// namespace can be made (Status.Mount) each is covered by an empty
+	// stand-in: a directory's names cannot be listed, and a Unix socket
+	// among them (Locations.DaemonSockets) cannot be connected to.
+	// Without one Landlock keeps the contents unreadable, but the names
+	// stay listable and a socket stays reachable.
 	DenyRead []string `json:"deny_read,omitempty"`
 	// ReadOnly are directories the command may read but never change,
 	// even inside a Write root: the .git directories of the workspace.

@@ -19,6 +19,7 @@ import (
 // (see TestMain).
 const (
 	dialVar     = "SANDBOX_TEST_DIAL"
+	dialUnixVar = "SANDBOX_TEST_DIAL_UNIX"
 	loopbackVar = "SANDBOX_TEST_LOOPBACK"
 )
 
@@ -203,6 +204,59 @@ func TestCredentialLocationsAreHidden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A denied Unix socket (a container daemon's, an agent's) cannot be
+// connected to where a mount namespace can be made: an empty file covers
+// it. With Landlock alone (ABI below 9) it stays reachable.
+func TestDeniedSocketIsUnreachable(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range variants(t) {
+		t.Run(name, func(t *testing.T) {
+			sc := newScene(t)
+			path := listenUnix(t, filepath.Join(sc.tmp, "docker.sock"))
+			p := sc.policy
+			p.DenyRead = append(p.DenyRead, path)
+			o := run(t, s, p, sc.ws, self, dialUnixVar+"="+path)
+			if connected := o.exit == (Exit{}); connected == s.status.Mount {
+				t.Errorf("connected %v, want %v: %q %q", connected, !s.status.Mount, o.stdout, o.stderr)
+			}
+			// An allowed socket beside it stays reachable.
+			other := listenUnix(t, filepath.Join(sc.tmp, "other.sock"))
+			if o := run(t, s, p, sc.ws, self, dialUnixVar+"="+other); o.exit != (Exit{}) {
+				t.Errorf("an allowed socket was not reached: %q %q", o.stdout, o.stderr)
+			}
+		})
+	}
+}
+
+// listenUnix listens on a Unix socket at path, until the test ends, and
+// closes every connection it accepts; it returns path.
+func listenUnix(t *testing.T, path string) string {
+	t.Helper()
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		<-served
+	})
+	return path
 }
 
 // The .git directories are read-only where a mount namespace can be

@@ -93,9 +93,9 @@ func (s Status) Summary() string {
 		b.WriteString(" They can see and signal other processes of the user (Landlock ABI 6 scopes signals), but not read their environment or memory.")
 	}
 	if s.Mount {
-		b.WriteString(" The workspace's .git directories are read-only to them.")
+		b.WriteString(" The workspace's .git directories are read-only to them, and they cannot connect to a container daemon's socket (Docker, Podman, containerd).")
 	} else {
-		b.WriteString(" The workspace's .git directories stay writable to them (no mount namespace).")
+		b.WriteString(" The workspace's .git directories stay writable to them, and a container daemon's socket (Docker, Podman, containerd) stays reachable (no mount namespace).")
 	}
 	for _, m := range s.Missing {
 		b.WriteString(" " + m)

@@ -17,13 +17,13 @@ func TestStatusSummary(t *testing.T) {
 		{
 			name:   "everything",
 			status: sandbox.Status{Landlock: 7, PID: true, Mount: true, Net: true},
-			want:   []string{"(Landlock ABI 7; PID, mount and network namespaces)", "nor list what those directories hold", "own loopback", "only their own processes", ".git directories are read-only"},
+			want:   []string{"(Landlock ABI 7; PID, mount and network namespaces)", "nor list what those directories hold", "own loopback", "only their own processes", ".git directories are read-only", "cannot connect to a container daemon's socket"},
 			not:    []string{"stay writable", "can see"},
 		},
 		{
 			name:   "a PID namespace needs a mount namespace",
 			status: sandbox.Status{Landlock: 7, PID: true, Net: true, Missing: []string{"No mount namespace could be made (denied)."}},
-			want:   []string{"(Landlock ABI 7; a network namespace)", "can list the names", "not signal them", "stay writable", "No mount namespace could be made (denied)."},
+			want:   []string{"(Landlock ABI 7; a network namespace)", "can list the names", "not signal them", "stay writable", "socket (Docker, Podman, containerd) stays reachable", "No mount namespace could be made (denied)."},
 			not:    []string{"PID", "only their own processes"},
 		},
 		{
