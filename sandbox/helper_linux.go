@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"syscall"
 )
@@ -87,7 +88,7 @@ var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, sys
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE}
 
 // setUp makes the namespaces the helper was started in what the policy
-// needs (the credential locations hidden, /proc its own, .git
+// needs (the credential locations and denied sockets hidden, /proc its own, .git
 // read-only), then drops the capabilities that reach past the sandbox, fences
 // the network with seccomp where no network namespace does, and
 // restricts this process with Landlock; everything it starts inherits
@@ -97,7 +98,7 @@ func setUp(spec helperSpec) error {
 		if err := privateMounts(); err != nil {
 			return err
 		}
-		if err := hide(resolveAll(spec.Policy.DenyRead)); err != nil {
+		if err := hide(resolveAll(append(slices.Clip(spec.Policy.DenyRead), spec.Policy.Sockets...))); err != nil {
 			return err
 		}
 		if spec.PID {

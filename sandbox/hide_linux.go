@@ -17,7 +17,7 @@ import (
 // mount is back in view once hide is done.
 const scratchMount = "/proc"
 
-// hide covers each existing denied path, in the helper's own mount
+// hide covers each existing denied path (Policy.DenyRead, Policy.Sockets), in the helper's own mount
 // namespace, with an empty read-only stand-in: an empty directory over a
 // directory, an empty file over a file. A command then cannot even list
 // the names inside ~/.ssh, which Landlock's listing right on the

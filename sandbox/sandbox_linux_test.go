@@ -219,10 +219,15 @@ func TestDeniedSocketIsUnreachable(t *testing.T) {
 			sc := newScene(t)
 			path := listenUnix(t, filepath.Join(sc.tmp, "docker.sock"))
 			p := sc.policy
-			p.DenyRead = append(p.DenyRead, path)
+			p.Sockets = []string{path}
 			o := run(t, s, p, sc.ws, self, dialUnixVar+"="+path)
 			if connected := o.exit == (Exit{}); connected == s.status.Mount {
 				t.Errorf("connected %v, want %v: %q %q", connected, !s.status.Mount, o.stdout, o.stderr)
+			}
+			// The socket's directory, a write root, stays one: an ssh
+			// agent's socket lies in /tmp.
+			if o := run(t, s, p, sc.ws, "echo x > "+sc.tmp+"/new"); o.exit != (Exit{}) {
+				t.Errorf("a new file beside the socket: %q", o.stderr)
 			}
 			// An allowed socket beside it stays reachable.
 			other := listenUnix(t, filepath.Join(sc.tmp, "other.sock"))

@@ -56,11 +56,11 @@ func (s Sandbox) policyFor(preset policy.Preset, ws *workspace.Workspace, stateD
 		p.Write = append(p.Write, s.Writable...)
 	}
 	p.DenyRead = append(s.Locations.Credentials(), s.DenyRead...)
-	p.DenyRead = append(p.DenyRead, s.Locations.DaemonSockets()...)
+	p.Sockets = s.Locations.DaemonSockets()
 	if !s.Network {
 		// Without the network nothing needs the agents (git over ssh
 		// does); a command would only sign with the user's keys.
-		p.DenyRead = append(p.DenyRead, s.Locations.AgentSockets()...)
+		p.Sockets = append(p.Sockets, s.Locations.AgentSockets()...)
 	}
 	if stateDir != "" {
 		p.DenyRead = append(p.DenyRead, stateDir)

@@ -28,10 +28,10 @@ func TestPolicyDeniesTheSockets(t *testing.T) {
 			if !confined {
 				t.Fatalf("%v: not confined", preset)
 			}
-			if !slices.Contains(p.DenyRead, "/var/run/docker.sock") || !slices.Contains(p.DenyRead, "/run/docker.sock") {
-				t.Errorf("%v, network %v: the Docker socket is not denied: %q", preset, tt.network, p.DenyRead)
+			if !slices.Contains(p.Sockets, "/var/run/docker.sock") || !slices.Contains(p.Sockets, "/run/docker.sock") {
+				t.Errorf("%v, network %v: the Docker socket is not denied: %q", preset, tt.network, p.Sockets)
 			}
-			if denied := slices.Contains(p.DenyRead, "/tmp/ssh-x/agent.1"); denied != tt.agentDenied {
+			if denied := slices.Contains(p.Sockets, "/tmp/ssh-x/agent.1"); denied != tt.agentDenied {
 				t.Errorf("%v, network %v: the ssh agent denied %v, want %v", preset, tt.network, denied, tt.agentDenied)
 			}
 		}
