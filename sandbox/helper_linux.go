@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"slices"
 	"strconv"
 	"syscall"
@@ -42,6 +43,9 @@ type helperSpec struct {
 // argv. It sets the sandbox up and runs the program: by exec, or, as the
 // PID namespace's init, as its child. It returns only with an exit code.
 func runHelper(args []string) int {
+	// The sandbox's capability changes are this thread's (dropCaps); the
+	// program is exec'd or forked from it.
+	runtime.LockOSThread()
 	if len(args) < 1 {
 		fmt.Fprintln(os.Stderr, "dsh-acp sandbox: the helper was started without a policy")
 		return helperFailed
@@ -98,7 +102,7 @@ func setUp(spec helperSpec) error {
 		if err := privateMounts(); err != nil {
 			return err
 		}
-		if err := hide(resolveAll(append(slices.Clip(spec.Policy.DenyRead), spec.Policy.Sockets...))); err != nil {
+		if err := hide(resolveAll(append(slices.Clip(spec.Policy.DenyRead), spec.Policy.Sockets...)), spec.PID); err != nil {
 			return err
 		}
 		if spec.PID {

@@ -12,9 +12,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// scratchMount is where hide briefly mounts the tmpfs its empty stand-ins
-// come from: a directory every Linux has and no policy names, whose own
-// mount is back in view once hide is done.
+// scratchMount is where hide mounts the tmpfs its empty stand-ins come
+// from: a directory every Linux has and no policy names, whose own mount
+// is back in view once hide is done, or covered by the PID namespace's
+// own /proc.
 const scratchMount = "/proc"
 
 // hide covers each existing denied path (Policy.DenyRead, Policy.Sockets), in the helper's own mount
@@ -24,8 +25,11 @@ const scratchMount = "/proc"
 // ancestors would let it. The stand-ins come from one private tmpfs and
 // carry no Landlock rule, so Landlock still refuses reading them: it stays
 // the second layer. A Unix socket is covered by the empty file: connecting
-// to it is refused. Paths that are not there are skipped.
-func hide(denied []string) error {
+// to it is refused. Paths that are not there are skipped. procFollows
+// says a fresh /proc will be mounted over scratchMount: the tmpfs then
+// stays beneath it, out of reach, and the unmount (a millisecond or two,
+// most of hide's cost) is saved.
+func hide(denied []string, procFollows bool) error {
 	var dirs, files []string
 	for _, path := range unique(denied) {
 		info, err := os.Stat(path)
@@ -41,10 +45,13 @@ func hide(denied []string) error {
 	if len(dirs) == 0 && len(files) == 0 {
 		return nil
 	}
-	if err := unix.Mount("tmpfs", scratchMount, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=0555,size=4k"); err != nil {
+	if err := unix.Mount("tmpfs", scratchMount, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=0755,size=4k"); err != nil {
 		return fmt.Errorf("hiding the credential locations: mounting a tmpfs: %w", err)
 	}
 	err := coverWithStandIns(dirs, files)
+	if procFollows {
+		return err
+	}
 	if detach := unix.Unmount(scratchMount, unix.MNT_DETACH); detach != nil && err == nil {
 		err = fmt.Errorf("hiding the credential locations: %w", detach)
 	}
