@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 
-	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 )
 
@@ -26,16 +25,19 @@ var droppedCaps = []uintptr{
 
 // dropCaps clears the ambient capabilities the helper was started with
 // (in a user namespace, to set it up) and removes droppedCaps from the
-// bounding set of every thread, so the program the helper runs never
-// gains them. A process without
+// bounding set of the calling thread, so the program the helper runs
+// never gains them. Capabilities are the thread's: the caller must be
+// locked to its OS thread and exec or fork the program from it (runHelper
+// does), which is why the other threads of the helper, which run only the
+// Go runtime and never exec, are left as they are. A process without
 // CAP_SETPCAP has none of them to lose (and cannot drop them): that is
 // not an error.
 func dropCaps() error {
-	if err := llsys.AllThreadsPrctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
 		return fmt.Errorf("clearing the ambient capabilities: %w", err)
 	}
 	for _, c := range droppedCaps {
-		err := llsys.AllThreadsPrctl(unix.PR_CAPBSET_DROP, c, 0, 0, 0)
+		err := unix.Prctl(unix.PR_CAPBSET_DROP, c, 0, 0, 0)
 		switch {
 		case err == nil:
 		case errors.Is(err, unix.EPERM) && os.Geteuid() != 0:

@@ -11,7 +11,9 @@
 // or environment) and, where the kernel lets a process make them, a PID
 // namespace with its own /proc (the command sees only its own
 // processes), a mount namespace (the workspace's .git directories
-// read-only) and a network namespace with only a loopback interface. Go
+// read-only, each credential location covered by an empty read-only
+// stand-in, so even the names inside ~/.ssh cannot be listed) and a
+// network namespace with only a loopback interface. Go
 // cannot run code between fork and exec, so the program re-executes
 // itself as a helper that sets this up and then runs the command; the
 // program must call Main first thing in main (and in TestMain where tests

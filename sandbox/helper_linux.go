@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
+	"slices"
 	"strconv"
 	"syscall"
 )
@@ -41,6 +43,9 @@ type helperSpec struct {
 // argv. It sets the sandbox up and runs the program: by exec, or, as the
 // PID namespace's init, as its child. It returns only with an exit code.
 func runHelper(args []string) int {
+	// The sandbox's capability changes are this thread's (dropCaps); the
+	// program is exec'd or forked from it.
+	runtime.LockOSThread()
 	if len(args) < 1 {
 		fmt.Fprintln(os.Stderr, "dsh-acp sandbox: the helper was started without a policy")
 		return helperFailed
@@ -87,13 +92,17 @@ var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, sys
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE}
 
 // setUp makes the namespaces the helper was started in what the policy
-// needs, then drops the capabilities that reach past the sandbox, fences
+// needs (the credential locations and denied sockets hidden, /proc its own, .git
+// read-only), then drops the capabilities that reach past the sandbox, fences
 // the network with seccomp where no network namespace does, and
 // restricts this process with Landlock; everything it starts inherits
 // all of it.
 func setUp(spec helperSpec) error {
 	if spec.Mount {
 		if err := privateMounts(); err != nil {
+			return err
+		}
+		if err := hide(resolveAll(append(slices.Clip(spec.Policy.DenyRead), spec.Policy.Sockets...)), spec.PID); err != nil {
 			return err
 		}
 		if spec.PID {

@@ -21,13 +21,18 @@ const (
 		llsys.AccessFSMakeSym
 )
 
-// landlockABI is the Landlock ABI version the kernel offers, 0 for none.
+// requestedABI is the Landlock ABI whose rights restrict asks for; on an
+// older kernel go-landlock's best effort lowers it to the kernel's.
+const requestedABI = 7
+
+// landlockABI is the Landlock ABI version commands are restricted with:
+// the kernel's, up to requestedABI; 0 for none.
 func landlockABI() int {
 	v, err := llsys.LandlockGetABIVersion()
 	if err != nil {
 		return 0
 	}
-	return v
+	return min(v, requestedABI)
 }
 
 // restrict confines this process and everything it starts to p with
@@ -56,9 +61,10 @@ func restrict(p Policy, tcp bool) error {
 		}
 		rules = append(rules, grantRules(writes, readDir|writeDir, readFile|writeFile, true)...)
 	}
-	cfg := landlock.Config{HandledAccessFS: landlock.V7.HandledAccessFS, Scoped: landlock.V7.Scoped}
+	requested := landlock.V7 // requestedABI
+	cfg := landlock.Config{HandledAccessFS: requested.HandledAccessFS, Scoped: requested.Scoped}
 	if !tcp {
-		cfg.HandledAccessNet = landlock.V7.HandledAccessNet
+		cfg.HandledAccessNet = requested.HandledAccessNet
 	}
 	if err := cfg.BestEffort().Restrict(rules...); err != nil {
 		return fmt.Errorf("landlock: %w", err)

@@ -34,6 +34,37 @@ func (l Locations) Credentials() []string {
 	return l.underHome(rel)
 }
 
+// DaemonSockets are the Unix sockets of the daemons that run containers
+// (Docker, Podman, containerd, BuildKit): whoever may connect to one can
+// start a privileged container, which is root on the machine. The
+// rootless daemons' sockets under $XDG_RUNTIME_DIR and Docker Desktop's
+// under the home directory are among them.
+func (l Locations) DaemonSockets() []string {
+	out := []string{
+		"/var/run/docker.sock", "/run/docker.sock", "/run/podman/podman.sock",
+		"/run/containerd/containerd.sock", "/run/buildkit/buildkitd.sock",
+	}
+	if runtime := l.getenv()("XDG_RUNTIME_DIR"); filepath.IsAbs(runtime) {
+		out = append(out, filepath.Join(runtime, "docker.sock"), filepath.Join(runtime, "podman", "podman.sock"),
+			filepath.Join(runtime, "containerd", "containerd.sock"), filepath.Join(runtime, "buildkit", "buildkitd.sock"))
+	}
+	out = append(out, l.underHome([]string{".docker/run/docker.sock", ".docker/desktop/docker.sock"})...)
+	return unique(out)
+}
+
+// AgentSockets are the sockets of the agents that hold the user's keys
+// and sign with them: ssh-agent ($SSH_AUTH_SOCK) and gpg-agent's under
+// $XDG_RUNTIME_DIR (the one under ~/.gnupg is a credential location). The
+// keys never leave an agent, but whoever may connect can sign with them.
+func (l Locations) AgentSockets() []string {
+	getenv := l.getenv()
+	out := []string{getenv("SSH_AUTH_SOCK")}
+	if runtime := getenv("XDG_RUNTIME_DIR"); filepath.IsAbs(runtime) {
+		out = append(out, filepath.Join(runtime, "gnupg"))
+	}
+	return unique(out)
+}
+
 // Caches are the toolchains' download and build caches that commands
 // may write: Go's build and module caches ($GOCACHE, $GOMODCACHE, or
 // their defaults under $GOPATH and the user cache directory), ~/.cache

@@ -18,7 +18,10 @@ import (
 func TestMain(m *testing.M) {
 	sandbox.Main()
 	if addr := os.Getenv("SANDBOX_TEST_DIAL"); addr != "" {
-		os.Exit(dial(addr))
+		os.Exit(dial("tcp", addr))
+	}
+	if path := os.Getenv("SANDBOX_TEST_DIAL_UNIX"); path != "" {
+		os.Exit(dial("unix", path))
 	}
 	if os.Getenv("SANDBOX_TEST_LOOPBACK") != "" {
 		os.Exit(loopback())
@@ -26,8 +29,8 @@ func TestMain(m *testing.M) {
 	goleak.VerifyTestMain(m)
 }
 
-func dial(addr string) int {
-	conn, err := net.Dial("tcp", addr)
+func dial(network, addr string) int {
+	conn, err := net.Dial(network, addr)
 	if err != nil {
 		fmt.Println("dial:", err)
 		return 1
@@ -49,5 +52,5 @@ func loopback() int {
 			c.Close()
 		}
 	}()
-	return dial(l.Addr().String())
+	return dial("tcp", l.Addr().String())
 }

@@ -15,8 +15,18 @@ type Policy struct {
 	Write []string `json:"write,omitempty"`
 	// DenyRead are the files and directories the command may not read,
 	// each with everything below it; where a Write root holds one, the
-	// root is writable around it, never inside it.
+	// root is writable around it, never inside it (new entries of the
+	// root itself cannot be made then). Where a mount namespace can be
+	// made (Status.Mount) each is also covered by an empty stand-in, so a
+	// directory's names cannot be listed; without one they can, the
+	// contents stay unreadable.
 	DenyRead []string `json:"deny_read,omitempty"`
+	// Sockets are Unix sockets the command may not connect to (a
+	// container daemon's, an agent's; see Locations.DaemonSockets). Where
+	// a mount namespace can be made each is covered by an empty file;
+	// elsewhere they stay reachable (Landlock before ABI 9 does not
+	// govern connecting to a socket).
+	Sockets []string `json:"sockets,omitempty"`
 	// ReadOnly are directories the command may read but never change,
 	// even inside a Write root: the .git directories of the workspace.
 	// They are kept read-only only where a mount namespace can be made
@@ -31,7 +41,7 @@ type Policy struct {
 // check reports a path that is not absolute: every path of a Policy must
 // be, since the command may run anywhere.
 func (p Policy) check() error {
-	for _, list := range [][]string{p.Write, p.DenyRead, p.ReadOnly} {
+	for _, list := range [][]string{p.Write, p.DenyRead, p.Sockets, p.ReadOnly} {
 		for _, path := range list {
 			if !filepath.IsAbs(path) {
 				return fmt.Errorf("sandbox: policy path %q is not absolute", path)

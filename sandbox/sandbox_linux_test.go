@@ -19,6 +19,7 @@ import (
 // (see TestMain).
 const (
 	dialVar     = "SANDBOX_TEST_DIAL"
+	dialUnixVar = "SANDBOX_TEST_DIAL_UNIX"
 	loopbackVar = "SANDBOX_TEST_LOOPBACK"
 )
 
@@ -86,6 +87,7 @@ func newScene(t *testing.T) scene {
 	for path, content := range map[string]string{
 		".ssh/id_ed25519":        "PRIVATE KEY",
 		".config/gh/hosts.yml":   "oauth_token: gho_secret",
+		".netrc":                 "machine example.com password netrc_secret",
 		"notes.txt":              "readable",
 		".cache/go-build/README": "cache",
 	} {
@@ -167,6 +169,99 @@ func TestWriteRootAroundACredentialLocation(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Where a mount namespace can be made, a credential directory shows
+// empty and a credential file empty and unreadable: not even the names
+// inside ~/.ssh can be listed. With Landlock alone the names stay
+// listable (its listing right on the home directory holds below it), the
+// contents unreadable.
+func TestCredentialLocationsAreHidden(t *testing.T) {
+	for name, s := range variants(t) {
+		t.Run(name, func(t *testing.T) {
+			sc := newScene(t)
+			listing := run(t, s, sc.policy, sc.ws, "ls -a "+sc.home+"/.ssh")
+			if hidden := !strings.Contains(listing.stdout, "id_ed25519"); hidden != s.status.Mount {
+				t.Errorf("ls ~/.ssh: %q (stderr %q), want the key's name hidden: %v", listing.stdout, listing.stderr, s.status.Mount)
+			}
+			for _, script := range []string{
+				"cat " + sc.home + "/.ssh/id_ed25519",
+				"cat " + sc.home + "/.netrc",
+				"cat " + sc.home + "/.config/gh/hosts.yml",
+			} {
+				if o := run(t, s, sc.policy, sc.ws, script); o.exit == (Exit{}) || strings.Contains(o.stdout, "secret") || strings.Contains(o.stdout, "KEY") {
+					t.Errorf("%s: exit %+v, stdout %q", script, o.exit, o.stdout)
+				}
+			}
+			if s.status.Mount {
+				o := run(t, s, sc.policy, sc.ws, "stat -c %s "+sc.home+"/.netrc; touch "+sc.home+"/.ssh/planted")
+				if strings.TrimSpace(strings.SplitN(o.stdout, "\n", 2)[0]) != "0" || o.exit == (Exit{}) {
+					t.Errorf("the stand-ins: stdout %q, exit %+v (stderr %q)", o.stdout, o.exit, o.stderr)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(sc.home, ".ssh", "planted")); err == nil {
+				t.Error("a file was planted in ~/.ssh")
+			}
+		})
+	}
+}
+
+// A denied Unix socket (a container daemon's, an agent's) cannot be
+// connected to where a mount namespace can be made: an empty file covers
+// it. With Landlock alone (ABI below 9) it stays reachable.
+func TestDeniedSocketIsUnreachable(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range variants(t) {
+		t.Run(name, func(t *testing.T) {
+			sc := newScene(t)
+			path := listenUnix(t, filepath.Join(sc.tmp, "docker.sock"))
+			p := sc.policy
+			p.Sockets = []string{path}
+			o := run(t, s, p, sc.ws, self, dialUnixVar+"="+path)
+			if connected := o.exit == (Exit{}); connected == s.status.Mount {
+				t.Errorf("connected %v, want %v: %q %q", connected, !s.status.Mount, o.stdout, o.stderr)
+			}
+			// The socket's directory, a write root, stays one: an ssh
+			// agent's socket lies in /tmp.
+			if o := run(t, s, p, sc.ws, "echo x > "+sc.tmp+"/new"); o.exit != (Exit{}) {
+				t.Errorf("a new file beside the socket: %q", o.stderr)
+			}
+			// An allowed socket beside it stays reachable.
+			other := listenUnix(t, filepath.Join(sc.tmp, "other.sock"))
+			if o := run(t, s, p, sc.ws, self, dialUnixVar+"="+other); o.exit != (Exit{}) {
+				t.Errorf("an allowed socket was not reached: %q %q", o.stdout, o.stderr)
+			}
+		})
+	}
+}
+
+// listenUnix listens on a Unix socket at path, until the test ends, and
+// closes every connection it accepts; it returns path.
+func listenUnix(t *testing.T, path string) string {
+	t.Helper()
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		<-served
+	})
+	return path
 }
 
 // The .git directories are read-only where a mount namespace can be

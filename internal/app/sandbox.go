@@ -41,8 +41,9 @@ func (s Sandbox) available() bool {
 // temporary directories, the device files, the toolchain caches and
 // Writable; read-only only the temporary directories and the device
 // files. Neither may read the credential locations, DenyRead or the state
-// directory, nor change a .git directory of the workspace (where the
-// kernel gives a mount namespace).
+// directory, nor change a .git directory of the workspace, nor connect to
+// a container daemon's socket, nor, without the network, to the ssh and
+// gpg agents' (the last three where the kernel gives a mount namespace).
 func (s Sandbox) policyFor(preset policy.Preset, ws *workspace.Workspace, stateDir, dir string) (p sandbox.Policy, confined bool) {
 	if preset == policy.FullAccess {
 		return sandbox.Policy{}, false
@@ -55,6 +56,12 @@ func (s Sandbox) policyFor(preset policy.Preset, ws *workspace.Workspace, stateD
 		p.Write = append(p.Write, s.Writable...)
 	}
 	p.DenyRead = append(s.Locations.Credentials(), s.DenyRead...)
+	p.Sockets = s.Locations.DaemonSockets()
+	if !s.Network {
+		// Without the network nothing needs the agents (git over ssh
+		// does); a command would only sign with the user's keys.
+		p.Sockets = append(p.Sockets, s.Locations.AgentSockets()...)
+	}
 	if stateDir != "" {
 		p.DenyRead = append(p.DenyRead, stateDir)
 	}

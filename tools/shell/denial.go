@@ -16,6 +16,10 @@ const maxBlocked = 3
 // (EACCES, EPERM, EROFS), lowercased.
 var fileDenials = []string{"permission denied", "operation not permitted", "read-only file system"}
 
+// hiddenTexts are the error texts of a path inside a credential location
+// where the sandbox covered it with an empty stand-in (ENOENT), lowercased.
+var hiddenTexts = []string{"no such file or directory"}
+
 // networkDenials are the error texts of a connection the sandbox's
 // network refused or could not make (no route but loopback, no name
 // server), lowercased.
@@ -34,7 +38,13 @@ var pathInLine = regexp.MustCompile(`['"‘]([^'"’]+)['"’]|(?:^|[\s:=(])(/[^
 // connection while p has no network. It is "" when the command succeeded
 // or its output shows no such refusal.
 func blockedBy(r commandResult, p sandbox.Policy) string {
-	if r.ExitCode == 0 && r.Signal == "" {
+	return blockedIn(r.Stdout+"\n"+r.Stderr, exitStatus{code: r.ExitCode, signal: r.Signal}, p)
+}
+
+// blockedIn is blockedBy for a command's output as one text (a
+// background job's, whose streams share one pipe) and how it ended.
+func blockedIn(output string, exit exitStatus, p sandbox.Policy) string {
+	if exit.code == 0 && exit.signal == "" {
 		return ""
 	}
 	var found []string
@@ -43,11 +53,17 @@ func blockedBy(r commandResult, p sandbox.Policy) string {
 			found = append(found, what)
 		}
 	}
-	for line := range strings.Lines(r.Stdout + "\n" + r.Stderr) {
+	for line := range strings.Lines(output) {
 		lower := strings.ToLower(line)
 		if slices.ContainsFunc(fileDenials, func(d string) bool { return strings.Contains(lower, d) }) {
 			if what, ok := fileBlocked(line, p); ok {
 				add(what)
+			}
+			continue
+		}
+		if slices.ContainsFunc(hiddenTexts, func(d string) bool { return strings.Contains(lower, d) }) {
+			if path, ok := pathNextTo(line, hiddenTexts); ok && under(path, p.DenyRead) {
+				add("reading " + path + " (a credential location)")
 			}
 			continue
 		}
@@ -70,7 +86,7 @@ func blockedBy(r commandResult, p sandbox.Policy) string {
 // one the command may change: the refusal came from elsewhere (file
 // modes), not the sandbox.
 func fileBlocked(line string, p sandbox.Policy) (string, bool) {
-	path, found := deniedPath(line)
+	path, found := pathNextTo(line, fileDenials)
 	switch {
 	case !found:
 		return "a file access outside what the sandbox allows", true
@@ -86,12 +102,12 @@ func fileBlocked(line string, p sandbox.Policy) (string, bool) {
 	return "", false
 }
 
-// deniedPath is the absolute path an error line names next to its error
-// text (see fileBlocked).
-func deniedPath(line string) (string, bool) {
+// pathNextTo is the absolute path an error line names next to the first
+// of errTexts it holds (see fileBlocked).
+func pathNextTo(line string, errTexts []string) (string, bool) {
 	lower := strings.ToLower(line)
 	at := -1
-	for _, d := range fileDenials {
+	for _, d := range errTexts {
 		if i := strings.Index(lower, d); i >= 0 && (at < 0 || i < at) {
 			at = i
 		}

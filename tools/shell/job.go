@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/sandbox"
 )
 
 // job is a command started with run_in_background. Its process is
@@ -21,6 +23,10 @@ type job struct {
 	// Set before done is closed; read only after it.
 	exit      exitStatus
 	timeoutMs int
+	// blocked says what the sandbox blocked, when the output of the
+	// confined job that failed shows it (see blockedBy); "" otherwise,
+	// and for a job that was stopped.
+	blocked string
 }
 
 // requestKill asks the supervisor to stop the job's process group.
@@ -58,7 +64,7 @@ func (s *Shell) startJob(command, dir string, escape bool, timeout time.Duration
 		return "", err
 	}
 	out := newJobOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit)
-	confine, _ := s.confinement(dir, escape)
+	confine, policy := s.confinement(dir, escape)
 	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: []func([]byte){out.write}})
 	if err != nil {
 		s.inFlight.Done()
@@ -69,13 +75,15 @@ func (s *Shell) startJob(command, dir string, escape bool, timeout time.Duration
 	}
 	j := &job{command: command, proc: p, out: out, killReq: make(chan struct{}), done: make(chan struct{})}
 	s.jobs.add(j)
-	go s.supervise(j, timeout)
+	go s.supervise(j, policy, timeout)
 	return j.id, nil
 }
 
 // supervise waits for j to end, or stops it when it is killed, times out,
-// or the Shell closes; then it settles the process and marks j done.
-func (s *Shell) supervise(j *job, timeout time.Duration) {
+// or the Shell closes; then it settles the process, reads from the output
+// of a confined job (policy not nil) what the sandbox blocked, and marks j
+// done.
+func (s *Shell) supervise(j *job, policy *sandbox.Policy, timeout time.Duration) {
 	defer s.inFlight.Done()
 	var expired <-chan time.Time
 	if timeout > 0 {
@@ -83,17 +91,23 @@ func (s *Shell) supervise(j *job, timeout time.Duration) {
 		defer t.Stop()
 		expired = t.C
 	}
+	stopped := true
 	select {
 	case <-j.proc.exited:
+		stopped = false
 	case <-j.killReq:
 		j.proc.terminate(s.opts.KillGrace)
 	case <-s.life.Done():
 		j.proc.terminate(s.opts.KillGrace)
 	case <-expired:
+		stopped = false
 		j.timeoutMs = int(timeout / time.Millisecond)
 		j.proc.terminate(s.opts.KillGrace)
 	}
 	j.exit = j.proc.settle(s.opts.KillGrace)
 	j.out.finish()
+	if policy != nil && !stopped {
+		j.blocked = blockedIn(j.out.text(), j.exit, *policy)
+	}
 	close(j.done)
 }

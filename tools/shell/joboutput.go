@@ -34,6 +34,14 @@ func (o *jobOutput) finish() {
 	o.spool.close()
 }
 
+// text is the output as kept in memory (the latest bytes once it
+// overflowed).
+func (o *jobOutput) text() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.kept.text()
+}
+
 // unread returns the output not read before and marks it read. skipped
 // counts bytes that were no longer kept; the spill file holds them, all of
 // them or (spillKept > 0) only the output's first spillKept bytes. While

@@ -27,6 +27,9 @@ type jobReport struct {
 	Skipped   int64  `json:"skipped,omitempty"`
 	SpillPath string `json:"spillPath,omitempty"`
 	SpillKept int64  `json:"spillKept,omitempty"`
+	// Blocked says what the sandbox blocked, when the job has ended and
+	// its output shows it (job_output only).
+	Blocked string `json:"sandboxBlocked,omitempty"`
 	// AlreadyEnded says job_kill found the job ended already.
 	AlreadyEnded bool `json:"alreadyEnded,omitempty"`
 	// end is how the job ended, nil while it runs: for the card only.
@@ -72,6 +75,9 @@ func (s *Shell) jobOutputTool() (*registry.Tool, error) {
 			var spill spillRef
 			r.Output, r.Skipped, spill = j.out.unread(!r.Running)
 			r.SpillPath, r.SpillKept = spill.path, spill.kept
+			if !r.Running {
+				r.Blocked = j.blocked
+			}
 			return r, nil
 		},
 		Render:           textRender[jobIDArgs](renderJobOutput),
@@ -137,8 +143,10 @@ func textRender[A, R any](render func(R) string) func(A, R) ([]presentation.Cont
 }
 
 // renderJobOutput is the text of a job_output result: a note on output no
-// longer kept, the new output (or "(no new output)"), and the job's state
-// as "[<id>: <state>]" on its own line.
+// longer kept, the new output (or "(no new output)"), the sandbox's
+// denial marker when it blocked something (before the state, as in a
+// command's result), and the job's state as "[<id>: <state>]" on its own
+// line.
 func renderJobOutput(r jobReport) string {
 	var b strings.Builder
 	if r.Skipped > 0 {
@@ -150,6 +158,9 @@ func renderJobOutput(r jobReport) string {
 	b.WriteString(r.Output)
 	if !strings.HasSuffix(r.Output, "\n") {
 		b.WriteByte('\n')
+	}
+	if r.Blocked != "" {
+		b.WriteString(denialMarker(r.Blocked) + "\n")
 	}
 	fmt.Fprintf(&b, "[%s: %s]", r.JobID, r.State)
 	return b.String()

@@ -38,6 +38,26 @@ func TestSandboxBlocksAWriteOutsideAndSaysSo(t *testing.T) {
 	}
 }
 
+// A background job the sandbox blocked says so too, once it has ended:
+// the marker comes after its output and before its state.
+func TestBackgroundJobSaysWhatTheSandboxBlocked(t *testing.T) {
+	outside := t.TempDir()
+	f := newFixture(t, Options{})
+	f.sh.opts.SandboxPolicy = func(string) (sandbox.Policy, bool) { return sandbox.Policy{Write: []string{f.dir, "/dev/null"}}, true }
+	target := filepath.Join(outside, "planted")
+	f.run(t, "bash", fmt.Sprintf(`{"command":"echo trying; echo x > %s","run_in_background":true}`, target))
+	_, _, last := f.eventually(t, "job_1", func(_, state string) bool { return state != "running" })
+	want := fmt.Sprintf("\n[sandbox: blocked changing %s (outside the workspace, the temporary directory and the caches); if the command needs it, run it again with sandbox: false, which asks the user]\n[job_1: exited with code 1]", target)
+	if !strings.HasSuffix(last, want) {
+		t.Errorf("the last job_output = %q, want it to end in %q", last, want)
+	}
+	// A job that succeeds, or fails for its own reasons, carries none.
+	f.run(t, "bash", `{"command":"echo x > inside; exit 3","run_in_background":true}`)
+	if _, _, last := f.eventually(t, "job_2", func(_, state string) bool { return state != "running" }); strings.Contains(last, "[sandbox:") {
+		t.Errorf("job_2: %q", last)
+	}
+}
+
 // The policy is read for every command: a switch to read-only holds from
 // the next command on, and under read-only a write in the workspace is
 // refused.

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/sandbox"
+	"github.com/dsh-acp/dsh-acp/tools/workspace"
+)
+
+// A command may never connect to a container daemon's socket (root on
+// the machine); to the ssh agent's only when the configuration gives it
+// the network, where git over ssh needs it.
+func TestPolicyDeniesTheSockets(t *testing.T) {
+	dir := t.TempDir()
+	ws, err := workspace.New(dir, nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"SSH_AUTH_SOCK": "/tmp/ssh-x/agent.1"}
+	loc := sandbox.Locations{Home: t.TempDir(), Getenv: func(k string) string { return env[k] }}
+	for _, tt := range []struct {
+		network, agentDenied bool
+	}{{false, true}, {true, false}} {
+		for _, preset := range []policy.Preset{policy.ReadOnly, policy.WorkspaceWrite} {
+			p, confined := Sandbox{Locations: loc, Network: tt.network}.policyFor(preset, ws, "", dir)
+			if !confined {
+				t.Fatalf("%v: not confined", preset)
+			}
+			if !slices.Contains(p.Sockets, "/var/run/docker.sock") || !slices.Contains(p.Sockets, "/run/docker.sock") {
+				t.Errorf("%v, network %v: the Docker socket is not denied: %q", preset, tt.network, p.Sockets)
+			}
+			if denied := slices.Contains(p.Sockets, "/tmp/ssh-x/agent.1"); denied != tt.agentDenied {
+				t.Errorf("%v, network %v: the ssh agent denied %v, want %v", preset, tt.network, denied, tt.agentDenied)
+			}
+		}
+	}
+}
