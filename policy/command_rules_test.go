@@ -11,9 +11,16 @@ import (
 	"github.com/dsh-acp/dsh-acp/tools/workspace"
 )
 
+// commandCall is a bash call running command.
 func commandCall(t *testing.T, command string) *registry.Call {
 	t.Helper()
-	raw, _ := json.Marshal(map[string]string{"command": command})
+	return bashCall(t, map[string]any{"command": command})
+}
+
+// bashCall is a bash call with the arguments args.
+func bashCall(t *testing.T, arguments map[string]any) *registry.Call {
+	t.Helper()
+	raw, _ := json.Marshal(arguments)
 	args, err := registry.MaterializeArguments(string(raw))
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package policy_test
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,12 +15,7 @@ import (
 // escapeCall is a bash call with sandbox: false and a description.
 func escapeCall(t *testing.T, command, description string) *registry.Call {
 	t.Helper()
-	raw, _ := json.Marshal(map[string]any{"command": command, "description": description, "sandbox": false})
-	args, err := registry.MaterializeArguments(string(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return registry.NewCall(registry.CallSpec{ID: "c", Name: "bash", Arguments: args})
+	return bashCall(t, map[string]any{"command": command, "description": description, "sandbox": false})
 }
 
 // A call asking to run outside the sandbox always asks under the presets

@@ -1,7 +1,5 @@
 package command
 
-import "slices"
-
 // EscapePrefixes returns the rules that an "always allow outside the
 // sandbox" of this command saves: the prefix of every simple command,
 // read-only ones included (outside the sandbox a read-only command still
@@ -12,15 +10,5 @@ func (c *Command) EscapePrefixes() [][]string {
 	if len(c.Opaque) > 0 || len(c.Simple) == 0 {
 		return nil
 	}
-	var out [][]string
-	for _, s := range c.Simple {
-		p := prefixOf(s)
-		if p == nil {
-			return nil
-		}
-		if !slices.ContainsFunc(out, func(q []string) bool { return slices.Equal(p, q) }) {
-			out = append(out, p)
-		}
-	}
-	return out
+	return c.prefixesOf(func(Simple) bool { return true })
 }

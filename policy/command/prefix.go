@@ -19,9 +19,16 @@ func (c *Command) Prefixes() [][]string {
 	if len(c.Opaque) > 0 {
 		return nil
 	}
+	return c.prefixesOf(func(s Simple) bool { ok, _ := ReadOnly(s); return !ok })
+}
+
+// prefixesOf returns the prefix of every simple command that want keeps,
+// in order and without repeats (an empty, non-nil slice when it keeps
+// none); nil when one of them has no literal program.
+func (c *Command) prefixesOf(want func(Simple) bool) [][]string {
 	out := [][]string{}
 	for _, s := range c.Simple {
-		if ok, _ := ReadOnly(s); ok {
+		if !want(s) {
 			continue
 		}
 		p := prefixOf(s)
