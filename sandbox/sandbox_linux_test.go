@@ -365,8 +365,7 @@ func TestConfinedNetwork(t *testing.T) {
 			// the first to arrive.
 			if o := run(t, s, Policy{Network: true}, sc.ws, fmt.Sprintf("echo sent > /dev/udp/127.0.0.1/%d", udpPort)); o.exit != (Exit{}) {
 				t.Errorf("with the network allowed, UDP failed: %q", o.stderr)
-			}
-			if got := <-datagrams; got != "sent\n" {
+			} else if got := <-datagrams; got != "sent\n" {
 				t.Errorf("the UDP listener outside the sandbox got %q first", got)
 			}
 			select {
@@ -378,8 +377,9 @@ func TestConfinedNetwork(t *testing.T) {
 			allowed.Network = true
 			if o := run(t, s, allowed, sc.ws, fmt.Sprintf("echo > /dev/tcp/127.0.0.1/%d", addr.Port)); o.exit != (Exit{}) {
 				t.Errorf("with the network allowed the connection failed: %q", o.stderr)
+			} else {
+				<-accepted // the command connected: the listener has it
 			}
-			<-accepted
 		})
 	}
 	// With a network namespace the command has a loopback of its own.
