@@ -32,7 +32,7 @@
 //		home, _ := os.UserHomeDir()
 //		loc := sandbox.Locations{Home: home}
 //		confined, err := sb.Confine(cmd, sandbox.Policy{
-//			Write:    append([]string{"/work/project"}, sandbox.TempDirs()...),
+//			Write:    append([]string{"/home/you/project"}, sandbox.TempDirs()...),
 //			DenyRead: loc.Credentials(),
 //		})
 //		if err != nil {
