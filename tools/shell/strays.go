@@ -44,7 +44,7 @@ func findStrays(id string, leader int) []*stray {
 	var found []*stray
 	for _, name := range procfs.PIDs() {
 		pid, _ := strconv.Atoi(name)
-		if pid == leader || pid == os.Getpid() || !carries(name, entry) {
+		if pid == leader || pid == os.Getpid() || !carries(name, entry) || inGroup(name, leader) {
 			continue
 		}
 		proc, err := os.FindProcess(pid)
@@ -60,6 +60,16 @@ func findStrays(id string, leader int) []*stray {
 		found = append(found, &stray{pid: pid, proc: proc})
 	}
 	return found
+}
+
+// inGroup reports whether process pid is still in the command's process
+// group (pgid = the leader's pid): the group's signals reach it, so it is
+// no stray, and signalling it again would deliver a signal twice (a
+// sandboxed command's shell is a member of the helper's group, and a TERM
+// trap of its would run twice).
+func inGroup(pid string, leader int) bool {
+	st, ok := procfs.ReadStat(pid)
+	return ok && st.PGRP == leader
 }
 
 // carries reports whether process pid's environment holds entry exactly.
