@@ -21,6 +21,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Limits on what a prompt's embedded resources and linked files bring to
@@ -66,7 +67,7 @@ func newPromptReader(roots []string, files FileSystem) promptReader {
 	}
 	resolved := make([]string, len(roots))
 	for i, root := range roots {
-		resolved[i] = resolvePath(root)
+		resolved[i] = filepath.Clean(root)
 	}
 	return promptReader{roots: resolved, files: files}
 }
@@ -236,11 +237,8 @@ func (r promptReader) linkedFile(uri string) (file, real string, ok bool) {
 		return "", "", false
 	}
 	p = filepath.Clean(p)
-	real = resolvePath(p)
-	for _, root := range r.roots {
-		if within(root, real) {
-			return p, real, true
-		}
+	if real, ok = workspace.Locate(p, r.roots...); ok {
+		return p, real, true
 	}
 	return "", "", false
 }
@@ -338,24 +336,6 @@ func uriPath(uri string) string {
 		return u.Path
 	}
 	return uri
-}
-
-// resolvePath is p with symbolic links resolved, as far as they exist.
-func resolvePath(p string) string {
-	if real, err := filepath.EvalSymlinks(p); err == nil {
-		return real
-	}
-	dir, base := filepath.Split(p)
-	if dir == p || base == "" {
-		return p
-	}
-	return filepath.Join(resolvePath(filepath.Clean(dir)), base)
-}
-
-// within reports whether p is root or below it.
-func within(root, p string) bool {
-	rel, err := filepath.Rel(root, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // diskFiles reads regular files from the disk, for sessions whose client

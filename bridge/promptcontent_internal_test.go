@@ -196,25 +196,6 @@ func TestPromptLinkReadsThroughTheEditor(t *testing.T) {
 	}
 }
 
-func TestWithin(t *testing.T) {
-	tests := []struct {
-		root, p string
-		want    bool
-	}{
-		{"/ws", "/ws", true},
-		{"/ws", "/ws/a/b.go", true},
-		{"/ws", "/ws2/a.go", false},
-		{"/ws", "/a.go", false},
-		{"/ws", "/ws/../etc/passwd", false},
-		{"/ws", "/ws/..a", true},
-	}
-	for _, tt := range tests {
-		if got := within(tt.root, filepath.Clean(tt.p)); got != tt.want {
-			t.Errorf("within(%q, %q) = %v, want %v", tt.root, tt.p, got, tt.want)
-		}
-	}
-}
-
 // readingClient answers fs/read_text_file with text and records the
 // requests; it implements nothing else.
 type readingClient struct {

@@ -3,6 +3,8 @@ package bridge
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // displayTitle shows a file card's title relative to the session's working
@@ -13,8 +15,8 @@ func displayTitle(title, rawPath, cwd string) string {
 	if rawPath == "" || cwd == "" || !filepath.IsAbs(rawPath) || !filepath.IsAbs(cwd) {
 		return title
 	}
-	rel, err := filepath.Rel(cwd, rawPath)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := workspace.Relative(cwd, rawPath)
+	if !ok || rel == "." {
 		return title
 	}
 	return strings.ReplaceAll(title, rawPath, rel)

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/checkpoint"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // conflictCase is one turn, what happens after it, and what Undo must

@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // FallbackNote is the sentence to show with an undo done by PreImages.
@@ -323,7 +323,7 @@ func (p *PreImages) restore(ctx context.Context, path string, image preImage, le
 		if err := os.Remove(path); err != nil {
 			return nil, "", fmt.Errorf("checkpoint: undo %s: %w", path, err)
 		}
-		for dir := filepath.Dir(path); within(image.keepDir, dir); dir = filepath.Dir(dir) {
+		for dir := filepath.Dir(path); dir != image.keepDir && workspace.Under(image.keepDir, dir); dir = filepath.Dir(dir) {
 			if os.Remove(dir) != nil {
 				break
 			}

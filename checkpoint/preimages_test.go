@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/checkpoint"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // TestMissingGit: without a git binary Open fails with ErrNoGit, and the

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Modes of what a restore creates, before the umask is left out: files
@@ -75,7 +77,7 @@ func (c *Checkpoints) removeFile(path string) (Reason, error) {
 	if err := os.Remove(path); err != nil {
 		return "", fmt.Errorf("checkpoint: restore %s: %w", path, err)
 	}
-	for dir := filepath.Dir(path); dir != c.root && within(c.root, dir); dir = filepath.Dir(dir) {
+	for dir := filepath.Dir(path); dir != c.root && workspace.Under(c.root, dir); dir = filepath.Dir(dir) {
 		if os.Remove(dir) != nil {
 			break // not empty (or not ours to remove)
 		}
@@ -88,8 +90,8 @@ func (c *Checkpoints) removeFile(path string) (Reason, error) {
 // directory, not a symbolic link (a restore never writes through one,
 // which could lead outside the workspace) nor a file.
 func (c *Checkpoints) checkParents(dir string) Reason {
-	rel, err := filepath.Rel(c.root, dir)
-	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+	rel, ok := workspace.Relative(c.root, dir)
+	if !ok {
 		return ReasonInTheWay
 	}
 	if rel == "." {
@@ -111,12 +113,6 @@ func (c *Checkpoints) checkParents(dir string) Reason {
 		}
 	}
 	return ""
-}
-
-// within reports whether path lies strictly below dir.
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != "." && filepath.IsLocal(rel)
 }
 
 // withExecBit returns perm with the executable bits set for whoever may

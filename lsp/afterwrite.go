@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // maxReported bounds the diagnostics one message lists.
@@ -170,8 +172,8 @@ func (m *Manager) display(abs string) string {
 	if len(m.opts.Roots) == 0 {
 		return abs
 	}
-	rel, err := filepath.Rel(m.opts.Roots[0], abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := workspace.Relative(m.opts.Roots[0], abs)
+	if !ok {
 		return abs
 	}
 	return filepath.ToSlash(rel)

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Manager runs a session's language servers: lazily, one per workspace
@@ -73,8 +75,7 @@ func (m *Manager) configFor(path string) (ServerConfig, bool) {
 func (m *Manager) rootFor(path string) string {
 	best := ""
 	for _, r := range m.opts.Roots {
-		rel, err := filepath.Rel(r, path)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if !workspace.Under(r, path) {
 			continue
 		}
 		if len(r) > len(best) {

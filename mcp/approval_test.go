@@ -9,7 +9,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // TestApproval runs an MCP call through the policy the app installs: it

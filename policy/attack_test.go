@@ -10,7 +10,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // attackWorkspace is a workspace on disk with the links the attacks of

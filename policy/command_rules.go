@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/pipeline"
-	"github.com/dsh-acp/dsh-acp/policy/command"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 

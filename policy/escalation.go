@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/pipeline"
-	"github.com/dsh-acp/dsh-acp/policy/command"
 )
 
 // WithSandbox tells the policy whether commands run in a kernel sandbox

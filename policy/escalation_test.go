@@ -9,7 +9,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // escapeCall is a bash call with sandbox: false and a description.

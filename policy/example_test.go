@@ -8,7 +8,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 func ExamplePolicy_Decide() {

@@ -11,7 +11,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 	"github.com/dsh-acp/dsh-acp/tools/search"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // TestRealToolsPaths runs the policy's decision on the real file and

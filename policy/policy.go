@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/pipeline"
-	"github.com/dsh-acp/dsh-acp/policy/command"
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Policy is one session's permission policy. It is safe for concurrent use.
@@ -245,7 +245,7 @@ func commonDir(paths []string) string {
 	}
 	dir := dirOf(paths[0])
 	for _, p := range paths[1:] {
-		for !within(p, dir) {
+		for !workspace.Under(dir, p) {
 			dir = filepath.Dir(dir)
 		}
 	}

@@ -1,10 +1,11 @@
 package policy
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Rule is a remembered answer to a permission prompt: "always allow" or
@@ -78,15 +79,9 @@ func (r Rule) coversPaths(paths []string, inside func(string) bool) bool {
 			}
 			continue
 		}
-		if !within(p, r.Path) {
+		if !workspace.Within(p, r.Path) {
 			return false
 		}
 	}
 	return true
-}
-
-// within reports whether path is dir or lies below it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }

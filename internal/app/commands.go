@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/bridge"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // maxCommandFile bounds a prompt file read as a slash command.

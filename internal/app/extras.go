@@ -7,7 +7,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/lsp"
 	"github.com/dsh-acp/dsh-acp/mcp"
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // notices collects what the user should be told at the start of the next

@@ -24,7 +24,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/tools/search"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 	"github.com/dsh-acp/dsh-acp/tools/todo"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Config is what every session of a process shares.

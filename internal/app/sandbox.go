@@ -8,7 +8,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/sandbox"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // Sandbox is how every session's commands are confined under read-only

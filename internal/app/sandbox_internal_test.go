@@ -6,7 +6,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/sandbox"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // A command may never connect to a container daemon's socket (root on

@@ -12,7 +12,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/checkpoint"
 	"github.com/dsh-acp/dsh-acp/session"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // undoHistory is a session's undo: checkpoints of its first root in a

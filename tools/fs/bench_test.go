@@ -13,7 +13,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // benchLines returns n distinct, source-like lines of 64 bytes.

@@ -8,7 +8,7 @@ import (
 	"syscall"
 
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // The codes on the file tools' failures. Callers route on the code, never

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // The defaults Options falls back to for its zero fields.

@@ -17,7 +17,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/search"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // hangGuard bounds a wait for something that must happen; it guards

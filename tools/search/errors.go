@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // The error codes the search tools attach to failed results.

@@ -14,7 +14,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // globArgs are the model's arguments to glob.

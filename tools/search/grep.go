@@ -9,7 +9,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/search/internal/ignore"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // grepArgs are the model's arguments to grep.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // The tool names, as the model sees them.

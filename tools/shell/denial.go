@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/sandbox"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // maxBlocked is how many blocked things a denial marker names.
@@ -140,8 +141,7 @@ func pathNextTo(line string, errTexts []string) (string, bool) {
 // under reports whether path is one of dirs or lies below one.
 func under(path string, dirs []string) bool {
 	for _, d := range dirs {
-		rel, err := filepath.Rel(d, path)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		if workspace.Under(d, path) {
 			return true
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/sandbox"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // hangGuard bounds every wait of these tests for an event (a command

@@ -1,9 +1,9 @@
 package shell
 
 import (
-	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // presentBashCall is the pending card of a bash call. A foreground command

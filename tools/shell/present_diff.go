@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // diffResult is the completed card of git diff or git show: when it

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/presentation"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // testWorkspace is a workspace rooted at /srv/app, a directory no test

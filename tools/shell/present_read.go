@@ -3,7 +3,7 @@ package shell
 import (
 	"strings"
 
-	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 

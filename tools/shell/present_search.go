@@ -1,7 +1,7 @@
 package shell
 
 import (
-	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
 )
 

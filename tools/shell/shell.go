@@ -12,7 +12,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/sandbox"
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // The limits of the bash tool's timeout argument, in milliseconds.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // TestNULPathsAreRefused: a NUL byte in a path is refused before anything

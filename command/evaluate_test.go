@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/command"
 )
 
 // inside is the test workspace: relative paths that stay below the

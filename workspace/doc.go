@@ -17,4 +17,10 @@
 // regular files only (a *NotRegularError for a named pipe, socket or
 // device), never blocking on one, and its atomic writes clean up the
 // temporary files that killed writes leave behind.
+//
+// This package is the module's one containment seam: Locate and Within
+// (and a Workspace's Contains, built on the same resolution) decide
+// whether a path is inside once its links are followed, and Under and
+// Relative are the one lexical "below" every other package compares
+// already-resolved paths with.
 package workspace

@@ -29,7 +29,7 @@ func (s Split) pick(path string) FileSystem {
 		return s.Outside
 	}
 	for _, root := range s.Roots {
-		if within(resolveRoot(filepath.Clean(root)), real) {
+		if Under(resolveRoot(filepath.Clean(root)), real) {
 			return s.Inside
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 func TestReadFileWithin(t *testing.T) {
@@ -67,6 +67,16 @@ func TestReadFileWithin(t *testing.T) {
 		if err != nil || string(data) != tt.want {
 			t.Errorf("%s: ReadFileWithin = %q, %v; want %q", tt.name, data, err, tt.want)
 		}
+	}
+	wantReal, err := filepath.EvalSymlinks(filepath.Join(inside, "notes.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if real, ok := workspace.Locate(filepath.Join(inside, "to-notes"), inside); !ok || real != wantReal {
+		t.Errorf("Locate(a link to a file inside) = %q, %v; want %q, true", real, ok, wantReal)
+	}
+	if real, ok := workspace.Locate(filepath.Join(inside, "chain"), inside); ok {
+		t.Errorf("Locate(a chain leading outside) = %q, true; want not inside", real)
 	}
 	if !workspace.Within(filepath.Join(inside, "home", "key"), inside, outside) {
 		t.Error("a file inside the second directory given is not within")

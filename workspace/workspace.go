@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 )
 
 // Workspace is a session's working directory, its roots (the working
@@ -105,7 +104,7 @@ func (w *Workspace) Contains(path string) bool {
 		return false
 	}
 	for _, root := range w.roots {
-		if within(root, real) {
+		if Under(root, real) {
 			return true
 		}
 	}
@@ -119,7 +118,7 @@ func (w *Workspace) Display(path string) string {
 	if ValidatePath(path) != nil {
 		return abs
 	}
-	if rel, ok := relativeInside(w.cwd, abs); ok {
+	if rel, ok := Relative(w.cwd, abs); ok {
 		return rel
 	}
 	return abs
@@ -128,21 +127,7 @@ func (w *Workspace) Display(path string) string {
 // procPath reports whether real (links followed) lies under /proc, where
 // every process's environment, memory and command line can be read.
 func procPath(real string) bool {
-	return within("/proc", filepath.ToSlash(real))
-}
-
-// within reports whether path is root or below it.
-func within(root, path string) bool {
-	_, ok := relativeInside(root, path)
-	return ok
-}
-
-func relativeInside(root, path string) (string, bool) {
-	rel, err := filepath.Rel(root, path)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return rel, true
+	return Under("/proc", filepath.ToSlash(real))
 }
 
 // resolveRoot is a root with its symbolic links followed; a root whose

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // tagged records which file system served a call.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/command"
 )
 
 func ExampleEvaluate() {

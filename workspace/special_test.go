@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dsh-acp/dsh-acp/tools/workspace"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // hangGuard bounds a call that must not block; it is a guard against a

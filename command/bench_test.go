@@ -3,7 +3,7 @@ package command_test
 import (
 	"testing"
 
-	"github.com/dsh-acp/dsh-acp/policy/command"
+	"github.com/dsh-acp/dsh-acp/command"
 )
 
 // BenchmarkEvaluate decides a realistic mix of agent commands: reads,
