@@ -45,10 +45,10 @@ func permissionOptions(rules []policy.Rule) []acp.PermissionOption {
 
 // suggestRules are the rules an "always" answer to req would remember.
 func (s *liveSession) suggestRules(req pipeline.ApprovalRequest) []policy.Rule {
-	if s.rt.Rules == nil || req.Call == nil {
+	if s.rt.Rules() == nil || req.Call == nil {
 		return nil
 	}
-	rules, ok := s.rt.Rules.Suggest(req.Call)
+	rules, ok := s.rt.Rules().Suggest(req.Call)
 	if !ok {
 		return nil
 	}
@@ -60,7 +60,7 @@ func (s *liveSession) suggestRules(req pipeline.ApprovalRequest) []policy.Rule {
 func (s *liveSession) remember(rules []policy.Rule, allow bool) {
 	for _, rule := range rules {
 		rule.Allow = allow
-		if err := s.rt.Rules.Remember(rule); err != nil {
+		if err := s.rt.Rules().Remember(rule); err != nil {
 			s.bridge.opts.Logger.Error("the rule was not remembered", "session", s.id, "rule", rule.String(), "err", err)
 		}
 	}

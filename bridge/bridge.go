@@ -16,6 +16,7 @@ import (
 	acpsdk "github.com/coder/acp-go-sdk"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -134,7 +135,7 @@ type openRequest struct {
 	id       string
 	roots    []string
 	mcp      []acpsdk.McpServer
-	settings Settings
+	settings live.Settings
 	history  []session.Event
 	journal  *session.Journal
 	replay   bool
@@ -163,9 +164,13 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 	s := newLiveSession(r.id, b)
 	s.settings = r.settings
 	s.kept, s.empty = r.stored, r.empty
+	servers, badServers := mcpServers(r.mcp)
 	cfg := SessionConfig{
-		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: r.mcp,
+		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: servers,
 		History: r.history, Settings: r.settings,
+	}
+	if badServers != nil {
+		cfg.Problems = append(cfg.Problems, badServers.Error())
 	}
 	if fsRead || fsWrite {
 		cfg.Files = EditorFiles{SessionID: r.id, Client: s.client, Read: fsRead, Write: fsWrite}
@@ -314,6 +319,3 @@ func newSessionID() (string, error) {
 	h := hex.EncodeToString(u[:])
 	return fmt.Sprintf("%s-%s-%s-%s-%s", h[0:8], h[8:12], h[12:16], h[16:20], h[20:32]), nil
 }
-
-// errPromptInFlight refuses a second prompt while one runs.
-var errPromptInFlight = errors.New("a prompt is already in flight for this session")

@@ -8,6 +8,7 @@ import (
 	acpsdk "github.com/coder/acp-go-sdk"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -48,7 +49,7 @@ func (b *Bridge) SetSessionMode(_ context.Context, req acpsdk.SetSessionModeRequ
 }
 
 // currentSettings returns the session's settings.
-func (s *liveSession) currentSettings() Settings {
+func (s *liveSession) currentSettings() live.Settings {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.settings
@@ -62,14 +63,12 @@ func (s *liveSession) setup(menu settingsMenu) acp.SessionSetup {
 
 // apply makes the settings after take effect: each change is logged (and
 // so stored), the runtime told, and the stored session's index updated.
-func (s *liveSession) apply(before, after Settings) {
+func (s *liveSession) apply(before, after live.Settings) {
 	s.mu.Lock()
 	s.settings = after
 	kept := s.kept
 	s.mu.Unlock()
-	if s.rt.Apply != nil {
-		s.rt.Apply(after)
-	}
+	s.rt.Apply(after)
 	if !kept {
 		// Not stored yet (editors set their default options right after
 		// session/new): the settings are stored with the first prompt,
@@ -82,7 +81,7 @@ func (s *liveSession) apply(before, after Settings) {
 		{optionMode, string(before.Preset), string(after.Preset)},
 	} {
 		if c.old != c.new {
-			s.rt.Log.Append(session.SettingChanged{Setting: c.name, Value: c.new})
+			s.rt.Log().Append(session.SettingChanged{Setting: c.name, Value: c.new})
 		}
 	}
 	s.storeSettings(after)
@@ -90,7 +89,7 @@ func (s *liveSession) apply(before, after Settings) {
 
 // storeSettings records the settings in the stored session's index entry,
 // and whether the session is empty still (keep, keepEmpty).
-func (s *liveSession) storeSettings(settings Settings) {
+func (s *liveSession) storeSettings(settings live.Settings) {
 	store := s.bridge.opts.Store
 	if store == nil {
 		return
@@ -137,7 +136,7 @@ func (s *liveSession) nameFromPrompt(content []presentation.ContentBlock) {
 	if title == "" {
 		return
 	}
-	s.rt.Log.Append(session.TitleChanged{Title: title})
+	s.rt.Log().Append(session.TitleChanged{Title: title})
 	if store := s.bridge.opts.Store; store != nil {
 		if _, err := store.UpdateMeta(s.id, func(m *session.Meta) { m.Title = title }); err != nil {
 			s.bridge.opts.Logger.Warn("the session's title was not stored", "session", s.id, "err", err)

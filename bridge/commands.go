@@ -8,19 +8,10 @@ import (
 	"strings"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
-	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
 )
-
-// CustomCommand is a slash command the user wrote: a prompt file whose
-// text, with $ARGUMENTS replaced by what follows the command, is sent to
-// the model.
-type CustomCommand struct {
-	Name, Description string
-	// Prompt is the file's text.
-	Prompt string
-}
 
 // slashCommand is a command the user types as "/name arguments".
 type slashCommand struct {
@@ -29,7 +20,7 @@ type slashCommand struct {
 	hint string
 	// local answers the command in the session itself; nil sends
 	// prompt's text to the model instead.
-	local  func(s *liveSession, ctx context.Context, args string) (reply string, err error)
+	local  func(s *liveSession, ctx context.Context, t *live.Turn, args string) (reply string, err error)
 	prompt func(args string) string
 }
 
@@ -43,20 +34,18 @@ If an AGENTS.md exists, improve it rather than starting over. Keep it under abou
 // its runtime supports), then the user's own.
 func (s *liveSession) commands() []slashCommand {
 	var out []slashCommand
-	if s.rt.Undo != nil {
+	if s.rt.CanUndo() {
 		out = append(out, slashCommand{name: "undo", description: "Revert the files the last turn changed, except those changed since (repeat to go further back)", local: (*liveSession).undo})
 	}
-	if s.rt.Compact != nil {
-		out = append(out, slashCommand{name: "compact", description: "Summarize the conversation so far to free the context window", local: (*liveSession).compact})
-	}
-	if s.rt.Rules != nil {
+	out = append(out, slashCommand{name: "compact", description: "Summarize the conversation so far to free the context window", local: (*liveSession).compact})
+	if s.rt.Rules() != nil {
 		out = append(out, slashCommand{name: "permissions", description: "List this project's remembered approvals; `remove N` forgets one", hint: "remove N", local: (*liveSession).permissions})
 	}
 	out = append(out,
 		slashCommand{name: "init", description: "Have the agent write an AGENTS.md for this project", prompt: func(string) string { return initPrompt }},
 		slashCommand{name: "help", description: "List the commands", local: (*liveSession).help},
 	)
-	for _, c := range s.rt.Commands {
+	for _, c := range s.rt.Commands() {
 		if slices.ContainsFunc(out, func(b slashCommand) bool { return b.name == c.Name }) {
 			continue // a built-in keeps its name
 		}
@@ -110,19 +99,19 @@ func (s *liveSession) parseCommand(content []presentation.ContentBlock) (cmd sla
 
 // runLocal answers a local command: its reply is logged (so a replay shows
 // it) and shown; the model does not see it.
-func (s *liveSession) runLocal(ctx context.Context, cmd slashCommand, line, args string) error {
-	reply, err := cmd.local(s, ctx, args)
+func (s *liveSession) runLocal(ctx context.Context, t *live.Turn, cmd slashCommand, line, args string) error {
+	reply, err := cmd.local(s, ctx, t, args)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		reply = fmt.Sprintf("/%s failed: %v", cmd.name, err)
 	}
-	s.rt.Log.Append(session.CommandRan{Line: line, Reply: reply})
+	s.rt.Log().Append(session.CommandRan{Line: line, Reply: reply})
 	return nil
 }
 
-func (s *liveSession) help(context.Context, string) (string, error) {
+func (s *liveSession) help(context.Context, *live.Turn, string) (string, error) {
 	var b strings.Builder
 	b.WriteString("Commands:\n")
 	for _, c := range s.commands() {
@@ -131,16 +120,10 @@ func (s *liveSession) help(context.Context, string) (string, error) {
 	return b.String(), nil
 }
 
-func (s *liveSession) undo(ctx context.Context, _ string) (string, error) {
-	undone, err := s.rt.Undo(ctx)
+func (s *liveSession) undo(ctx context.Context, t *live.Turn, _ string) (string, error) {
+	undone, err := t.Undo(ctx)
 	if err != nil {
 		return "", err
-	}
-	if len(undone.Files) > 0 {
-		s.rt.Log.Append(session.FilesRestored{Files: undone.Files})
-	}
-	if len(undone.Files)+len(undone.Conflicts) > 0 {
-		s.rt.Log.Append(session.ContextMessage{Message: registry.UserContext(undoContext(undone))})
 	}
 	return undoReply(undone), nil
 }
@@ -151,7 +134,7 @@ const undoListed = 40
 
 // undoReply is what the user reads after an /undo: each file put back,
 // each file left as it is with the reason, and the note.
-func undoReply(u Undone) string {
+func undoReply(u live.Undone) string {
 	var b strings.Builder
 	switch {
 	case !u.Turn:
@@ -168,7 +151,7 @@ func undoReply(u Undone) string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "Left as %s (nothing was overwritten or deleted):\n", plural(n, "it is", "they are"))
-		listLines(&b, u.Conflicts, func(c UndoConflict) string { return c.Path + ": " + c.Reason })
+		listLines(&b, u.Conflicts, func(c live.UndoConflict) string { return c.Path + ": " + c.Reason })
 	}
 	reply := strings.TrimSuffix(b.String(), "\n")
 	if u.Note != "" {
@@ -188,31 +171,8 @@ func listLines[T any](b *strings.Builder, items []T, line func(T) string) {
 	}
 }
 
-// undoContext tells the model what an /undo did to the files.
-func undoContext(u Undone) string {
-	var parts []string
-	if len(u.Files) > 0 {
-		parts = append(parts, "The user undid the agent's last turn: these files are back as they were before it: "+
-			joinPaths(u.Files, func(f session.FileRestored) string { return f.Path })+". What that turn did to them is gone.")
-	}
-	if len(u.Conflicts) > 0 {
-		parts = append(parts, "These files the last turn changed were changed again since and left as they are: "+
-			joinPaths(u.Conflicts, func(c UndoConflict) string { return c.Path })+".")
-	}
-	return strings.Join(parts, " ") + " Read them again before relying on their content."
-}
-
-// joinPaths lists the paths of items, comma-separated.
-func joinPaths[T any](items []T, path func(T) string) string {
-	paths := make([]string, len(items))
-	for i, item := range items {
-		paths[i] = path(item)
-	}
-	return strings.Join(paths, ", ")
-}
-
-func (s *liveSession) compact(ctx context.Context, _ string) (string, error) {
-	turns, err := s.rt.Compact(ctx)
+func (s *liveSession) compact(ctx context.Context, t *live.Turn, _ string) (string, error) {
+	turns, err := t.Compact(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -222,8 +182,8 @@ func (s *liveSession) compact(ctx context.Context, _ string) (string, error) {
 	return fmt.Sprintf("Summarized %d earlier %s; the model sees the summary and the latest turn.", turns, plural(turns, "turn", "turns")), nil
 }
 
-func (s *liveSession) permissions(_ context.Context, args string) (string, error) {
-	book := s.rt.Rules
+func (s *liveSession) permissions(_ context.Context, _ *live.Turn, args string) (string, error) {
+	book := s.rt.Rules()
 	if verb, n, _ := strings.Cut(args, " "); verb == "remove" || verb == "delete" {
 		i, err := strconv.Atoi(strings.TrimSpace(n))
 		if err != nil {

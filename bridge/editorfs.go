@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // EditorFiles reads and writes text files through the editor
@@ -31,8 +33,17 @@ type EditorFiles struct {
 	Read, Write bool
 	// Disk serves what the editor cannot: non-text files, paths that are
 	// not regular files, and stat. It must refuse, without blocking, to
-	// read or write anything but a regular file.
+	// read or write anything but a regular file; nil is the local disk
+	// (workspace.Local).
 	Disk FileSystem
+}
+
+// disk is what serves what the editor cannot.
+func (e EditorFiles) disk() FileSystem {
+	if e.Disk == nil {
+		return workspace.Local{}
+	}
+	return e.Disk
 }
 
 // FileSystem is the file access the file tools use (the same methods as
@@ -50,7 +61,7 @@ type FileSystem interface {
 // about every file a write creates made clients report "not found" errors
 // of their own (docs/decisions.md).
 func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) {
-	disk, diskErr := e.Disk.ReadFile(ctx, path)
+	disk, diskErr := e.disk().ReadFile(ctx, path)
 	switch {
 	case diskErr == nil && !isText(disk), !e.Read, errors.Is(diskErr, fs.ErrNotExist):
 		return disk, diskErr
@@ -68,7 +79,7 @@ func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) 
 // first) and anything else to the disk.
 func (e EditorFiles) WriteFile(ctx context.Context, path string, data []byte) error {
 	if !e.Write || !isText(data) || e.diskOnly(ctx, path) {
-		return e.Disk.WriteFile(ctx, path, data)
+		return e.disk().WriteFile(ctx, path, data)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -81,7 +92,7 @@ func (e EditorFiles) WriteFile(ctx context.Context, path string, data []byte) er
 
 // Stat describes path on the disk; the editor offers no stat.
 func (e EditorFiles) Stat(ctx context.Context, path string) (fs.FileInfo, error) {
-	return e.Disk.Stat(ctx, path)
+	return e.disk().Stat(ctx, path)
 }
 
 // diskOnly reports a path the editor must not be asked about: one the
@@ -91,7 +102,7 @@ func (e EditorFiles) diskOnly(ctx context.Context, path string) bool {
 	if strings.IndexByte(path, 0) >= 0 {
 		return true
 	}
-	info, err := e.Disk.Stat(ctx, path)
+	info, err := e.disk().Stat(ctx, path)
 	return err == nil && !info.Mode().IsRegular()
 }
 

@@ -28,17 +28,19 @@ import (
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
+	"go.lsp.dev/jsonrpc2"
+
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
 	"github.com/dsh-acp/dsh-acp/internal/procfs"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
-	"go.lsp.dev/jsonrpc2"
 )
 
 // waitTimeout bounds every wait for a condition; it is a deadline against
@@ -177,7 +179,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 	if o.wrap != nil {
 		factory = o.wrap(factory)
 	}
-	counted := func(ctx context.Context, cfg bridge.SessionConfig) (bridge.Runtime, error) {
+	counted := func(ctx context.Context, cfg bridge.SessionConfig) (*live.Session, error) {
 		e.factoryCalls.Add(1)
 		return factory(ctx, cfg)
 	}
@@ -188,7 +190,7 @@ func newEnv(t *testing.T, opts ...option) *env {
 	e.c = acptest.Connect(t, func(ctx context.Context, r io.Reader, w io.Writer) error {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
 			b := bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "9.9.9-test", Factory: counted,
-				Defaults: bridge.Settings{Preset: o.preset, Model: o.model}, Store: o.store, Models: o.models, Auth: o.auth, Redactor: o.redactor})
+				Defaults: live.Settings{Preset: o.preset, Model: o.model}, Store: o.store, Models: o.models, Auth: o.auth, Redactor: o.redactor})
 			e.mu.Lock()
 			e.b = b
 			e.mu.Unlock()

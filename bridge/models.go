@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 )
 
 // SetSessionModel switches the session's model: the older, unstable form
@@ -26,7 +27,7 @@ func (b *Bridge) SetSessionModel(_ context.Context, req acp.SetSessionModelReque
 type settingChange struct {
 	session       *liveSession
 	menu          settingsMenu // the menu the change was made with
-	before, after Settings
+	before, after live.Settings
 }
 
 // changeSetting sets the option id of a live session to value and makes

@@ -6,10 +6,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -56,14 +54,8 @@ type promptReader struct {
 // roots and file access: files is the editor's (EditorFiles), or nil for
 // the disk.
 func newPromptReader(roots []string, files FileSystem) promptReader {
-	switch f := files.(type) {
-	case nil:
-		files = diskFiles{}
-	case EditorFiles:
-		if f.Disk == nil {
-			f.Disk = diskFiles{}
-		}
-		files = f
+	if files == nil {
+		files = workspace.Local{}
 	}
 	resolved := make([]string, len(roots))
 	for i, root := range roots {
@@ -336,43 +328,6 @@ func uriPath(uri string) string {
 		return u.Path
 	}
 	return uri
-}
-
-// diskFiles reads regular files from the disk, for sessions whose client
-// offers no file access, and for what the editor cannot hold. It never
-// writes: prompts only read.
-type diskFiles struct{}
-
-// ReadFile returns the bytes of a regular file; anything else is refused
-// without being opened, so a named pipe cannot block the prompt.
-func (diskFiles) ReadFile(_ context.Context, name string) ([]byte, error) {
-	info, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("read %s: not a regular file", name)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxLinkedFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	return data, nil
-}
-
-// WriteFile refuses: a prompt never writes.
-func (diskFiles) WriteFile(_ context.Context, name string, _ []byte) error {
-	return fmt.Errorf("write %s: %w", name, fs.ErrPermission)
-}
-
-// Stat describes name on the disk.
-func (diskFiles) Stat(_ context.Context, name string) (fs.FileInfo, error) {
-	return os.Stat(name)
 }
 
 // stopReason maps a turn's end to the protocol's stop reason.

@@ -10,11 +10,13 @@ import (
 	"testing"
 
 	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // countingFiles is the disk, counting the reads of each file.
 type countingFiles struct {
-	diskFiles
+	workspace.Local
 	mu    sync.Mutex
 	reads map[string]int
 }
@@ -26,7 +28,7 @@ func (c *countingFiles) ReadFile(ctx context.Context, name string) ([]byte, erro
 	}
 	c.reads[name]++
 	c.mu.Unlock()
-	return c.diskFiles.ReadFile(ctx, name)
+	return c.Local.ReadFile(ctx, name)
 }
 
 func (c *countingFiles) total() int {

@@ -61,7 +61,9 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/mcp"
 )
 
 func TestInitializeB67B88(t *testing.T) {
@@ -174,7 +176,7 @@ func TestNewSessionB76B77B188B189(t *testing.T) {
 	t.Run("B189 (changed) mcpServers are accepted and kept", func(t *testing.T) {
 		var got atomic.Value
 		e := newEnv(t, withFactory(func(f bridge.Factory) bridge.Factory {
-			return func(ctx context.Context, cfg bridge.SessionConfig) (bridge.Runtime, error) {
+			return func(ctx context.Context, cfg bridge.SessionConfig) (*live.Session, error) {
 				got.Store(cfg)
 				return f(ctx, cfg)
 			}
@@ -186,8 +188,8 @@ func TestNewSessionB76B77B188B189(t *testing.T) {
 			t.Fatalf("session/new with mcpServers: %v", err)
 		}
 		cfg, _ := got.Load().(bridge.SessionConfig)
-		if len(cfg.MCPServers) != 2 || cfg.MCPServers[0].Stdio == nil || cfg.MCPServers[0].Stdio.Name != "files" ||
-			cfg.MCPServers[1].Http == nil || cfg.MCPServers[1].Http.Url != "https://example.com/mcp" {
+		if len(cfg.MCPServers) != 2 || cfg.MCPServers[0].Transport != mcp.TransportStdio || cfg.MCPServers[0].Name != "files" ||
+			cfg.MCPServers[1].Transport != mcp.TransportHTTP || cfg.MCPServers[1].URL != "https://example.com/mcp" {
 			t.Errorf("the factory got mcpServers %+v, want both servers", cfg.MCPServers)
 		}
 		if cfg.ID != string(resp.SessionId) || cfg.Cwd != e.dir || len(cfg.Roots) != 1 || cfg.Roots[0] != e.dir {
@@ -197,9 +199,9 @@ func TestNewSessionB76B77B188B189(t *testing.T) {
 	t.Run("a failing factory is an internal error; the next session works", func(t *testing.T) {
 		var calls atomic.Int32
 		e := newEnv(t, withFactory(func(f bridge.Factory) bridge.Factory {
-			return func(ctx context.Context, cfg bridge.SessionConfig) (bridge.Runtime, error) {
+			return func(ctx context.Context, cfg bridge.SessionConfig) (*live.Session, error) {
 				if calls.Add(1) == 1 {
-					return bridge.Runtime{}, errors.New("no workspace today")
+					return nil, errors.New("no workspace today")
 				}
 				return f(ctx, cfg)
 			}

@@ -9,6 +9,7 @@ import (
 	acpsdk "github.com/coder/acp-go-sdk"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -25,7 +26,7 @@ type liveSession struct {
 	id     string
 	bridge *Bridge
 
-	rt      Runtime
+	rt      *live.Session
 	prompts promptReader // reads what the session's prompts link to
 	mapper  *Mapper
 	out     *outbox
@@ -36,15 +37,11 @@ type liveSession struct {
 	journal *session.Journal
 
 	mu        sync.Mutex
-	settings  Settings
+	settings  live.Settings
 	titled    bool // the session has a title
 	kept      bool // the session is stored: it was prompted, or loaded
 	empty     bool // it is stored without a conversation (session.Meta.Empty)
 	calls     map[string]session.ToolCall
-	prompting bool
-	stopping  bool // the running turn was cancelled and is winding down
-	stopTurn  context.CancelFunc
-	turnDone  chan struct{}
 	closed    bool
 	storeErr  error // the first failure to store the session, not told yet
 	storeTold bool  // the user was told the session could not be stored
@@ -63,15 +60,15 @@ func newLiveSession(id string, b *Bridge) *liveSession {
 // cost so far — and subscribes the session's updates to its log. Every
 // event appended from now on is written to the journal, when there is
 // one, before it is shown.
-func (s *liveSession) start(rt Runtime, opts MapperOptions, journal *session.Journal) {
+func (s *liveSession) start(rt *live.Session, opts MapperOptions, journal *session.Journal) {
 	s.rt = rt
 	s.journal = journal
 	if journal != nil {
-		rt.Log.SetSink(journal)
+		rt.Log().SetSink(journal)
 		s.out.persist = s.persist
 	}
 	s.mapper = NewMapper(opts)
-	for _, ev := range rt.Log.Events() {
+	for _, ev := range rt.Log().Events() {
 		if _, ok := ev.Payload.(session.TitleChanged); ok {
 			s.titled = true
 		}
@@ -85,7 +82,7 @@ func (s *liveSession) start(rt Runtime, opts MapperOptions, journal *session.Jou
 		}
 	}
 	s.mapper.opts.Replay = false
-	s.stopLog = rt.Log.Subscribe(s.show)
+	s.stopLog = rt.Log().Subscribe(s.show)
 }
 
 // persist writes what the journal holds before the outbox sends the
@@ -130,37 +127,19 @@ func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update, err err
 // prompt runs one turn. A cancelled turn answers "cancelled", never an
 // error; the answer comes after every update of the turn was sent.
 func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acpsdk.StopReason, error) {
-	s.mu.Lock()
-	for s.prompting && s.stopping {
-		// A prompt sent right after session/cancel waits for the cancelled
-		// turn to wind down instead of being refused as "in flight".
-		done := s.turnDone
-		s.mu.Unlock()
-		select {
-		case <-done:
-		case <-ctx.Done():
-			return acpsdk.StopReasonCancelled, nil
-		}
-		s.mu.Lock()
+	reason, err := s.rt.Run(ctx, func(ctx context.Context, t *live.Turn) (session.StopReason, error) {
+		defer func() {
+			s.storeFailed(s.bridge.touch(s.id))
+			s.tellStoreFailure()
+		}()
+		return s.runTurn(ctx, t, content)
+	})
+	switch {
+	case errors.Is(err, live.ErrClosed):
+		return "", acp.InternalError("%v", err)
+	case errors.Is(err, live.ErrTurnRunning):
+		return "", acp.InvalidParams("%v", err)
 	}
-	if s.closed {
-		s.mu.Unlock()
-		return "", acp.InternalError("the session is closing")
-	}
-	if s.prompting {
-		s.mu.Unlock()
-		return "", acp.InvalidParams("%v", errPromptInFlight)
-	}
-	turnCtx, stop := context.WithCancel(ctx)
-	s.prompting, s.stopTurn, s.turnDone = true, stop, make(chan struct{})
-	done := s.turnDone
-	s.mu.Unlock()
-
-	reason, err := s.runTurn(turnCtx, content)
-	cancelled := turnCtx.Err() != nil
-	stop()
-	s.storeFailed(s.bridge.touch(s.id))
-	s.tellStoreFailure()
 
 	flushCtx, cancelFlush := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 	if ferr := s.out.flush(flushCtx); ferr != nil {
@@ -168,13 +147,8 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 	}
 	cancelFlush()
 
-	s.mu.Lock()
-	s.prompting, s.stopping, s.stopTurn = false, false, nil
-	close(done)
-	s.mu.Unlock()
-
 	switch {
-	case cancelled || reason == session.StopCancelled:
+	case reason == session.StopCancelled:
 		return acpsdk.StopReasonCancelled, nil
 	case err != nil:
 		return "", acp.InternalError("%v", err)
@@ -185,17 +159,12 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 
 // runTurn answers one prompt: a local slash command in the session
 // itself, anything else — a prompt command's text included — by the
-// model, after a checkpoint of the workspace.
-func (s *liveSession) runTurn(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+// model.
+func (s *liveSession) runTurn(ctx context.Context, t *live.Turn, content []presentation.ContentBlock) (session.StopReason, error) {
 	s.keep()
-	if s.rt.Notices != nil {
-		for _, text := range s.rt.Notices() {
-			s.rt.Log.Append(session.Notice{Text: text})
-		}
-	}
 	cmd, line, args, isCommand := s.parseCommand(content)
 	if isCommand && cmd.local != nil {
-		if err := s.runLocal(ctx, cmd, line, args); err != nil {
+		if err := s.runLocal(ctx, t, cmd, line, args); err != nil {
 			return session.StopCancelled, nil
 		}
 		return session.StopEndTurn, nil
@@ -205,43 +174,13 @@ func (s *liveSession) runTurn(ctx context.Context, content []presentation.Conten
 	} else {
 		s.nameFromPrompt(content)
 	}
-	if s.rt.Checkpoint != nil {
-		finish, err := s.rt.Checkpoint(ctx)
-		switch {
-		case err != nil && ctx.Err() != nil:
-			return session.StopCancelled, nil
-		case err != nil:
-			s.bridge.opts.Logger.Warn("no checkpoint before the turn: /undo cannot restore it", "session", s.id, "err", err)
-		default:
-			defer s.finishTurn(ctx, finish)
-		}
-	}
-	return s.rt.Agent.Prompt(ctx, content)
-}
-
-// finishTimeout bounds the checkpoint at the end of a turn, which is
-// taken even when the turn was cancelled.
-const finishTimeout = 2 * time.Minute
-
-// finishTurn takes the checkpoint at the end of a turn, cancelled or not:
-// /undo compares with it, so that nothing changed after the turn is
-// reverted.
-func (s *liveSession) finishTurn(ctx context.Context, finish func(context.Context) error) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
-	defer cancel()
-	if err := finish(ctx); err != nil {
-		s.bridge.opts.Logger.Warn("no checkpoint after the turn: /undo will not revert it", "session", s.id, "err", err)
-	}
+	return t.Prompt(ctx, content)
 }
 
 // cancel ends the running turn, if any.
 func (s *liveSession) cancel() {
-	s.mu.Lock()
-	stop := s.stopTurn
-	s.stopping = stop != nil
-	s.mu.Unlock()
-	if stop != nil {
-		stop()
+	if s.rt != nil {
+		s.rt.Cancel()
 	}
 }
 
@@ -254,13 +193,8 @@ func (s *liveSession) close() {
 		return
 	}
 	s.closed = true
-	stop, done := s.stopTurn, s.turnDone
 	s.mu.Unlock()
-	if stop != nil {
-		stop()
-		<-done
-	}
-	if s.rt.Close != nil {
+	if s.rt != nil {
 		s.rt.Close()
 	}
 	if s.stopLog != nil { // it started: its factory built it

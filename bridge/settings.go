@@ -5,18 +5,9 @@ import (
 	"slices"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/policy"
 )
-
-// Settings are what the user of a session can change from the editor.
-type Settings struct {
-	// Model is the id of the model the session's requests go to.
-	Model string
-	// Effort is the model's reasoning effort; "" leaves it to the model.
-	Effort string
-	// Preset is the permission preset.
-	Preset policy.Preset
-}
 
 // ModelChoice is one model the editor's model picker offers.
 type ModelChoice struct {
@@ -58,7 +49,7 @@ func (m settingsMenu) model(id string) ModelChoice {
 // options returns the session's config options for s: the permission
 // preset, the model when models are on offer, and the reasoning effort
 // when the current model takes one.
-func (m settingsMenu) options(s Settings) []acp.SessionConfigOption {
+func (m settingsMenu) options(s live.Settings) []acp.SessionConfigOption {
 	presets := policy.Presets()
 	modeValues := make([]acp.ConfigSelectOption, len(presets))
 	for i, p := range presets {
@@ -136,7 +127,7 @@ func modes(current policy.Preset) *acp.SessionModeState {
 // what is wrong (-32602 on the wire). Choosing a model resets the
 // reasoning effort to that model's default unless the model takes the
 // current one.
-func (m settingsMenu) change(s Settings, id, value string) (Settings, error) {
+func (m settingsMenu) change(s live.Settings, id, value string) (live.Settings, error) {
 	switch id {
 	case optionMode:
 		p, err := policy.ParsePreset(value)
@@ -176,7 +167,7 @@ func (m settingsMenu) change(s Settings, id, value string) (Settings, error) {
 
 // start returns the settings a new session starts with from the
 // defaults: the effort of a model that takes one is its default.
-func (m settingsMenu) start(d Settings) Settings {
+func (m settingsMenu) start(d live.Settings) live.Settings {
 	if d.Preset == "" {
 		d.Preset = policy.WorkspaceWrite
 	}

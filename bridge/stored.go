@@ -12,6 +12,7 @@ import (
 	acpsdk "github.com/coder/acp-go-sdk"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -82,7 +83,7 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 
 // storedSettings are the settings a stored session had, with the
 // defaults for what it does not say.
-func storedSettings(menu settingsMenu, m session.Meta, defaults Settings) Settings {
+func storedSettings(menu settingsMenu, m session.Meta, defaults live.Settings) live.Settings {
 	s := defaults
 	if m.Model != "" {
 		s.Model, s.Effort = m.Model, m.Effort
@@ -214,10 +215,7 @@ func (b *Bridge) closeLive(id string) error {
 	b.mu.Lock()
 	s := b.sessions[id]
 	if s != nil {
-		s.mu.Lock()
-		busy := s.prompting
-		s.mu.Unlock()
-		if busy {
+		if s.rt != nil && s.rt.Busy() {
 			b.mu.Unlock()
 			return acp.InvalidParams("session %s is running a prompt; cancel it first", id)
 		}

@@ -47,7 +47,7 @@ func (s *liveSession) tellStoreFailure() {
 	if store := s.bridge.opts.Store; store != nil {
 		dir = store.Dir()
 	}
-	s.rt.Log.Append(session.Notice{Text: storeFailureText(dir, err)})
+	s.rt.Log().Append(session.Notice{Text: storeFailureText(dir, err)})
 }
 
 // storeFailureText is what the user is told when a session could not be

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -17,29 +18,29 @@ func TestUndoReply(t *testing.T) {
 		}
 		return out
 	}
-	many := make([]UndoConflict, undoListed+3)
+	many := make([]live.UndoConflict, undoListed+3)
 	for i := range many {
-		many[i] = UndoConflict{Path: fmt.Sprintf("/p/f%02d", i), Reason: "the end of the turn was not recorded"}
+		many[i] = live.UndoConflict{Path: fmt.Sprintf("/p/f%02d", i), Reason: "the end of the turn was not recorded"}
 	}
 	tests := []struct {
 		name string
-		in   Undone
+		in   live.Undone
 		want string
 	}{
-		{"nothing to undo", Undone{}, "Nothing to undo: no earlier turn changed a file."},
-		{"nothing to undo, with a note", Undone{Note: "Git is not available."},
+		{"nothing to undo", live.Undone{}, "Nothing to undo: no earlier turn changed a file."},
+		{"nothing to undo, with a note", live.Undone{Note: "Git is not available."},
 			"Nothing to undo: no earlier turn changed a file.\n\nGit is not available."},
-		{"a turn that changed no file", Undone{Turn: true}, "The last turn changed no file; nothing to revert."},
-		{"one file reverted", Undone{Turn: true, Files: files("/p/a.txt")},
+		{"a turn that changed no file", live.Undone{Turn: true}, "The last turn changed no file; nothing to revert."},
+		{"one file reverted", live.Undone{Turn: true, Files: files("/p/a.txt")},
 			"Reverted 1 file the last turn changed:\n- /p/a.txt"},
-		{"reverted and left", Undone{Turn: true, Files: files("/p/a.txt", "/p/b.txt"), Conflicts: []UndoConflict{
+		{"reverted and left", live.Undone{Turn: true, Files: files("/p/a.txt", "/p/b.txt"), Conflicts: []live.UndoConflict{
 			{Path: "/p/c.txt", Reason: "it changed after the turn"},
 			{Path: "/p/d.txt", Reason: "the turn deleted it, and something is there again"},
 		}},
 			"Reverted 2 files the last turn changed:\n- /p/a.txt\n- /p/b.txt\n\n" +
 				"Left as they are (nothing was overwritten or deleted):\n" +
 				"- /p/c.txt: it changed after the turn\n- /p/d.txt: the turn deleted it, and something is there again"},
-		{"only left", Undone{Turn: true, Conflicts: []UndoConflict{{Path: "/p/c.txt", Reason: "it changed after the turn"}}},
+		{"only left", live.Undone{Turn: true, Conflicts: []live.UndoConflict{{Path: "/p/c.txt", Reason: "it changed after the turn"}}},
 			"Left as it is (nothing was overwritten or deleted):\n- /p/c.txt: it changed after the turn"},
 	}
 	for _, tt := range tests {
@@ -50,7 +51,7 @@ func TestUndoReply(t *testing.T) {
 		})
 	}
 	t.Run("a long list is cut", func(t *testing.T) {
-		got := undoReply(Undone{Turn: true, Conflicts: many, Note: "Listed."})
+		got := undoReply(live.Undone{Turn: true, Conflicts: many, Note: "Listed."})
 		if lines := strings.Count(got, "\n- "); lines != undoListed+1 {
 			t.Errorf("%d list lines, want %d and a count", lines, undoListed)
 		}

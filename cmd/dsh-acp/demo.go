@@ -12,6 +12,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
 )
 
@@ -54,7 +55,7 @@ func demo(ctx context.Context, cfg config, io streams) int {
 			b = bridge.New(conn, bridge.Options{
 				Name: "dsh-acp", Title: "dsh", Version: version(),
 				Factory:  app.Factory(app.Config{Provider: model, Preset: cfg.preset, Logger: logger, Sandbox: sandboxOf(cfg)}),
-				Defaults: bridge.Settings{Preset: cfg.preset},
+				Defaults: live.Settings{Preset: cfg.preset},
 			})
 			return b
 		}, acp.Options{Logger: logger})

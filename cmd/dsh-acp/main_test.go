@@ -3,8 +3,9 @@ package main
 import (
 	"testing"
 
-	"github.com/dsh-acp/dsh-acp/sandbox"
 	"go.uber.org/goleak"
+
+	"github.com/dsh-acp/dsh-acp/sandbox"
 )
 
 func TestMain(m *testing.M) {

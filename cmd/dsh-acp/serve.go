@@ -13,6 +13,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 )
@@ -60,7 +61,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	opts := bridge.Options{
 		Name: "dsh-acp", Title: "dsh", Version: version(),
 		Factory: factory, Logger: logger, Store: store, Models: catalog.Choices, MCPRemote: true,
-		Defaults: bridge.Settings{Model: cfg.modelName(), Effort: cfg.llm.ReasoningEffort, Preset: cfg.preset},
+		Defaults: live.Settings{Model: cfg.modelName(), Effort: cfg.llm.ReasoningEffort, Preset: cfg.preset},
 		Auth:     auth(cfg, catalog),
 		Redactor: red,
 	}

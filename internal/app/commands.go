@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -34,8 +34,8 @@ type CommandDir struct {
 // regular files (a FIFO is never waited on) or leading outside their
 // directory's Within once links are followed (a project's .dsh/commands
 // linking to ~/.ssh) are skipped.
-func LoadCommands(dirs ...CommandDir) []bridge.CustomCommand {
-	byName := map[string]bridge.CustomCommand{}
+func LoadCommands(dirs ...CommandDir) []live.Command {
+	byName := map[string]live.Command{}
 	for _, dir := range dirs {
 		entries, err := os.ReadDir(dir.Dir)
 		if err != nil {
@@ -51,10 +51,10 @@ func LoadCommands(dirs ...CommandDir) []bridge.CustomCommand {
 				continue
 			}
 			description, prompt := splitFrontMatter(text)
-			byName[name] = bridge.CustomCommand{Name: name, Description: description, Prompt: prompt}
+			byName[name] = live.Command{Name: name, Description: description, Prompt: prompt}
 		}
 	}
-	out := make([]bridge.CustomCommand, 0, len(byName))
+	out := make([]live.Command, 0, len(byName))
 	for _, c := range byName {
 		out = append(out, c)
 	}

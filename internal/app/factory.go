@@ -11,6 +11,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/lsp"
 	"github.com/dsh-acp/dsh-acp/mcp"
@@ -87,14 +88,14 @@ func Factory(cfg Config) bridge.Factory {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	return func(ctx context.Context, sc bridge.SessionConfig) (bridge.Runtime, error) {
+	return func(ctx context.Context, sc bridge.SessionConfig) (*live.Session, error) {
 		return build(cfg, sc)
 	}
 }
 
-func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
+func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	if cfg.Provider == nil && cfg.Models == nil {
-		return rt, errors.New("no model provider configured")
+		return nil, errors.New("no model provider configured")
 	}
 	fsys := files(sc)
 	var undo *undoHistory
@@ -103,7 +104,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	}
 	ws, err := workspace.New(sc.Cwd, sc.Roots[1:], fsys)
 	if err != nil {
-		return rt, err
+		return nil, err
 	}
 	log := session.NewLog(nil)
 	if sc.History != nil {
@@ -129,7 +130,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	}
 	sh, err := shell.New(ws, shellOpts)
 	if err != nil {
-		return rt, fmt.Errorf("shell: %w", err)
+		return nil, fmt.Errorf("shell: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -149,14 +150,14 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	}
 	tools, err := sessionTools(ws, fileOpts, cfg, sh, log)
 	if err != nil {
-		return rt, err
+		return nil, err
 	}
 	if langs != nil {
 		tools = append(tools, langs.Tools()...)
 	}
 	for _, t := range tools {
 		if _, err := reg.Register(scope, t); err != nil {
-			return rt, fmt.Errorf("register %s: %w", t.Name(), err)
+			return nil, fmt.Errorf("register %s: %w", t.Name(), err)
 		}
 	}
 	preset := cfg.Preset
@@ -178,25 +179,25 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 		Redactor: cfg.Redactor, Sandbox: cfg.Sandbox.instructions(),
 	})
 	if err != nil {
-		return rt, err
+		return nil, err
 	}
 	notes := &notices{}
 	if text := cfg.Sandbox.notice(); text != "" {
 		notes.add(text)
 	}
-	servers, badServer := mcpServers(sc.MCPServers)
-	if badServer != nil {
-		notes.add(badServer.Error())
+	for _, text := range sc.Problems {
+		notes.add(text)
 	}
+	servers := slices.Clone(sc.MCPServers)
 	for i := range servers {
 		servers[i].Dir = ws.Cwd()
 	}
 	mcps := startMCP(append(slices.Clone(cfg.MCPServers), servers...), reg, scope,
 		mcp.Options{Logger: cfg.Logger, CallTimeout: cfg.MCPCallTimeout, EnvAllow: cfg.Shell.EnvAllow}, notes)
-	rt = bridge.Runtime{
-		Agent: ag,
+	parts := live.Parts{
+		Model: ag,
 		Log:   log,
-		Close: func() {
+		Stop: func() {
 			mcps.close()
 			if langs != nil {
 				if err := langs.Close(); err != nil {
@@ -207,31 +208,26 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 				cfg.Logger.Warn("stopping background jobs", "session", sc.ID, "err", err)
 			}
 			scope.Close()
+			if undo != nil {
+				undo.close()
+			}
 		},
 		Notices: notes.take,
 		Rules:   rulesOf(pol),
-		Compact: ag.Compact,
 		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs),
 			CommandDir{Dir: filepath.Join(ws.Roots()[0], ".dsh", "commands"), Within: ws.Roots()[0]})...),
-		Apply: func(s bridge.Settings) {
+		Apply: func(s live.Settings) {
 			model.set(s)
 			if s.Preset != "" {
 				pol.SetPreset(s.Preset)
 			}
 		},
+		Logger: cfg.Logger.With("session", sc.ID),
 	}
 	if undo != nil {
-		rt.Checkpoint = func(ctx context.Context) (func(context.Context) error, error) {
-			return undo.checkpoint(ctx, fmt.Sprintf("before turn %d", log.Turn()+1))
-		}
-		rt.Undo = undo.undo
-		closeRest := rt.Close
-		rt.Close = func() {
-			closeRest()
-			undo.close()
-		}
+		parts.Checkpoints = undo
 	}
-	return rt, nil
+	return live.New(parts)
 }
 
 // files is the session's file access: the editor's inside the roots when
@@ -241,7 +237,6 @@ func files(sc bridge.SessionConfig) workspace.FileSystem {
 	if !ok {
 		return workspace.Local{}
 	}
-	editor.Disk = workspace.Local{}
 	return workspace.Split{Inside: editor, Outside: workspace.Local{}, Roots: sc.Roots}
 }
 
@@ -272,7 +267,7 @@ func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *
 
 // rulesOf is the policy as the bridge's rule keeper, or nil when it
 // remembers nothing (a nil *Policy inside the interface would not be).
-func rulesOf(pol *policy.Policy) bridge.Rules {
+func rulesOf(pol *policy.Policy) live.Rules {
 	if pol.RuleBook() == nil {
 		return nil
 	}

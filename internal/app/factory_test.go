@@ -62,7 +62,7 @@ func TestFactoryBuildsAWorkingSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Close()
-	reason, err := rt.Agent.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text("go")})
+	reason, err := rt.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text("go")})
 	if err != nil || reason != session.StopEndTurn {
 		t.Fatalf("Prompt = %q, %v", reason, err)
 	}
@@ -78,7 +78,7 @@ func TestFactoryBuildsAWorkingSession(t *testing.T) {
 		}
 	}
 	var readResult string
-	for _, ev := range rt.Log.Events() {
+	for _, ev := range rt.Log().Events() {
 		if r, ok := ev.Payload.(session.ToolResult); ok && r.CallID == "r" {
 			readResult = presentation.JoinText(r.Content)
 		}

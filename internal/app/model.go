@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/dsh-acp/dsh-acp/agent"
-	"github.com/dsh-acp/dsh-acp/bridge"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
 )
 
@@ -27,17 +27,17 @@ type sessionModel struct {
 	fallback llm.Provider // when models is nil
 
 	mu       sync.Mutex
-	settings bridge.Settings
+	settings live.Settings
 }
 
 // set records the session's settings.
-func (m *sessionModel) set(s bridge.Settings) {
+func (m *sessionModel) set(s live.Settings) {
 	m.mu.Lock()
 	m.settings = s
 	m.mu.Unlock()
 }
 
-func (m *sessionModel) current() bridge.Settings {
+func (m *sessionModel) current() live.Settings {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.settings

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
@@ -38,15 +39,26 @@ func (a *approvals) RequestApproval(_ context.Context, req pipeline.ApprovalRequ
 
 // bashTurn runs one turn whose model makes the given bash calls (JSON
 // arguments) and returns each call's result text by call id b0, b1, …
-func bashTurn(t *testing.T, rt bridge.Runtime, model *llm.Scripted) map[string]string {
+func bashTurn(t *testing.T, rt *live.Session, model *llm.Scripted) map[string]string {
 	t.Helper()
-	if _, err := rt.Agent.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text("go")}); err != nil {
+	if _, err := rt.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text("go")}); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]string{}
-	for _, ev := range rt.Log.Events() {
+	for _, ev := range rt.Log().Events() {
 		if r, ok := ev.Payload.(session.ToolResult); ok {
 			out[r.CallID] = presentation.JoinText(r.Content)
+		}
+	}
+	return out
+}
+
+// noticesOf returns what the session told the user (session.Notice).
+func noticesOf(rt *live.Session) []string {
+	var out []string
+	for _, ev := range rt.Log().Events() {
+		if n, ok := ev.Payload.(session.Notice); ok {
+			out = append(out, n.Text)
 		}
 	}
 	return out
@@ -108,10 +120,10 @@ func TestSessionsRunCommandsInTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Close()
-	if notices := rt.Notices(); len(notices) != 0 && sb.Status().PID && sb.Status().Net && sb.Status().Mount {
+	results := bashTurn(t, rt, model)
+	if notices := noticesOf(rt); len(notices) != 0 && sb.Status().PID && sb.Status().Net && sb.Status().Mount {
 		t.Errorf("a full sandbox gave notices: %q", notices)
 	}
-	results := bashTurn(t, rt, model)
 	if !strings.Contains(results["b0"], "[sandbox: blocked changing "+outside) {
 		t.Errorf("an approved write outside: %q", results["b0"])
 	}
@@ -141,7 +153,7 @@ func TestSessionsRunCommandsInTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt2.Close()
-	rt2.Apply(bridge.Settings{Preset: policy.FullAccess})
+	rt2.Apply(live.Settings{Preset: policy.FullAccess})
 	if r := bashTurn(t, rt2, model2); r["b0"] != "ok\n" {
 		t.Errorf("full-access: %q", r["b0"])
 	}
@@ -160,11 +172,11 @@ func TestSessionsWithoutASandboxAsk(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Close()
-	notices := rt.Notices()
+	bashTurn(t, rt, model)
+	notices := noticesOf(rt)
 	if len(notices) != 1 || !strings.Contains(notices[0], "No kernel sandbox") {
 		t.Errorf("notices = %q", notices)
 	}
-	bashTurn(t, rt, model)
 	if len(user.reasons) != 1 {
 		t.Errorf("asked %q, want one ask for the write", user.reasons)
 	}

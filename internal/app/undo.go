@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/checkpoint"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
@@ -54,9 +54,9 @@ func (h *undoHistory) wait(ctx context.Context) (checkpoint.Undoer, error) {
 	return h.undoer, nil
 }
 
-// checkpoint records the workspace before a turn; finish records it as
+// Checkpoint records the workspace before a turn; finish records it as
 // the turn left it, which /undo compares with.
-func (h *undoHistory) checkpoint(ctx context.Context, label string) (finish func(context.Context) error, err error) {
+func (h *undoHistory) Checkpoint(ctx context.Context, label string) (finish func(context.Context) error, err error) {
 	u, err := h.wait(ctx)
 	if err != nil {
 		return nil, err
@@ -70,26 +70,26 @@ func (h *undoHistory) checkpoint(ctx context.Context, label string) (finish func
 	}, nil
 }
 
-// undo reverts what the last recorded turn changed, where nothing
+// Undo reverts what the last recorded turn changed, where nothing
 // changed it since.
-func (h *undoHistory) undo(ctx context.Context) (bridge.Undone, error) {
+func (h *undoHistory) Undo(ctx context.Context) (live.Undone, error) {
 	u, err := h.wait(ctx)
 	if err != nil {
-		return bridge.Undone{}, fmt.Errorf("undo is not available: %w", err)
+		return live.Undone{}, fmt.Errorf("undo is not available: %w", err)
 	}
 	r, err := u.Undo(ctx)
 	if errors.Is(err, checkpoint.ErrNothingToUndo) {
-		return bridge.Undone{}, nil
+		return live.Undone{}, nil
 	}
 	if err != nil {
-		return bridge.Undone{}, err
+		return live.Undone{}, err
 	}
-	undone := bridge.Undone{Turn: true, Note: undoNote(r)}
+	undone := live.Undone{Turn: true, Note: undoNote(r)}
 	for _, c := range r.Changes {
 		undone.Files = append(undone.Files, session.FileRestored{Path: c.Path, Before: c.Before, After: c.After, Binary: c.Binary || c.Link})
 	}
 	for _, c := range r.Conflicts {
-		undone.Conflicts = append(undone.Conflicts, bridge.UndoConflict{Path: c.Path, Reason: string(c.Reason)})
+		undone.Conflicts = append(undone.Conflicts, live.UndoConflict{Path: c.Path, Reason: string(c.Reason)})
 	}
 	return undone, nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
 	"github.com/dsh-acp/dsh-acp/internal/corpus"
+	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
@@ -84,7 +85,7 @@ func runCase(t *testing.T, c corpus.Case) *run {
 		err := acp.Serve(ctx, r, w, func(conn *acp.Conn) acp.Agent {
 			mu.Lock()
 			defer mu.Unlock()
-			b = bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "corpus", Factory: factory, Defaults: bridge.Settings{Preset: preset}})
+			b = bridge.New(conn, bridge.Options{Name: "dsh-acp", Title: "dsh", Version: "corpus", Factory: factory, Defaults: live.Settings{Preset: preset}})
 			return b
 		}, acp.Options{})
 		mu.Lock()

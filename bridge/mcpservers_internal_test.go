@@ -1,4 +1,4 @@
-package app
+package bridge
 
 import (
 	"encoding/json"

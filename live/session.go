@@ -1,0 +1,281 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// ErrTurnRunning refuses a turn while another one of the session runs.
+var ErrTurnRunning = errors.New("a prompt is already in flight for this session")
+
+// ErrClosed refuses a turn of a session that is closing.
+var ErrClosed = errors.New("the session is closing")
+
+// Model runs the model's side of a session: *agent.Agent.
+type Model interface {
+	// Prompt runs one model turn for the user's content.
+	Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error)
+	// Compact summarizes the conversation now and returns how many turns
+	// the summary covers.
+	Compact(ctx context.Context) (turns int, err error)
+}
+
+// Parts are what a Session is made of; internal/app builds them.
+type Parts struct {
+	// Model and Log are required: the model's turns, and the session's
+	// events, which every turn appends to.
+	Model Model
+	Log   *session.Log
+	// Checkpoints, when set, snapshot the workspace around each model
+	// turn so that /undo can put it back; nil offers no /undo.
+	Checkpoints Checkpoints
+	// Rules keeps the project's "always" answers; nil remembers none.
+	Rules Rules
+	// Commands are the user's own slash commands.
+	Commands []Command
+	// Notices, when set, returns what the user should be told at the start
+	// of the next turn (a server that failed) and forgets it.
+	Notices func() []string
+	// Apply, when set, makes new settings take effect from the next model
+	// request.
+	Apply func(Settings)
+	// Stop, when set, stops the session's background work (jobs, servers);
+	// Close calls it once, after the last turn ended.
+	Stop func()
+	// Logger receives what the user need not be told (a checkpoint that
+	// failed); nil discards it.
+	Logger *slog.Logger
+}
+
+// Session is one running session. Its methods may be called from any
+// goroutine; it runs one turn at a time.
+type Session struct {
+	parts  Parts
+	logger *slog.Logger
+
+	mu        sync.Mutex
+	running   bool
+	cancelled bool // the running turn was cancelled and is winding down
+	stop      context.CancelFunc
+	done      chan struct{} // closed when the running turn ends
+	closed    bool
+}
+
+// New returns a session made of parts, or an error naming a required
+// part that is missing.
+func New(parts Parts) (*Session, error) {
+	switch {
+	case parts.Model == nil:
+		return nil, errors.New("live: a Model is required")
+	case parts.Log == nil:
+		return nil, errors.New("live: a Log is required")
+	}
+	logger := parts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Session{parts: parts, logger: logger}, nil
+}
+
+// Log is the session's events.
+func (s *Session) Log() *session.Log { return s.parts.Log }
+
+// Rules is how the session remembers "always" answers, or nil.
+func (s *Session) Rules() Rules { return s.parts.Rules }
+
+// Commands are the user's own slash commands.
+func (s *Session) Commands() []Command { return s.parts.Commands }
+
+// CanUndo reports whether the session keeps checkpoints for /undo.
+func (s *Session) CanUndo() bool { return s.parts.Checkpoints != nil }
+
+// Apply makes settings take effect from the next model request.
+func (s *Session) Apply(settings Settings) {
+	if s.parts.Apply != nil {
+		s.parts.Apply(settings)
+	}
+}
+
+// Busy reports whether a turn is running.
+func (s *Session) Busy() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running
+}
+
+// Run runs one turn: turn, given what a turn may do, under the session's
+// one turn guard. What the user should be told is logged first. A turn
+// asked for while a cancelled one winds down waits for it; one asked for
+// while another runs is refused with ErrTurnRunning, and one of a closing
+// session with ErrClosed. A cancelled turn (Cancel, or ctx) ends with
+// session.StopCancelled and a nil error, whatever turn returned.
+func (s *Session) Run(ctx context.Context, turn func(ctx context.Context, t *Turn) (session.StopReason, error)) (session.StopReason, error) {
+	turnCtx, end, err := s.begin(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return session.StopCancelled, nil
+		}
+		return "", err
+	}
+	defer end()
+	if s.parts.Notices != nil {
+		for _, text := range s.parts.Notices() {
+			s.parts.Log.Append(session.Notice{Text: text})
+		}
+	}
+	reason, err := turn(turnCtx, &Turn{s: s})
+	if turnCtx.Err() != nil {
+		return session.StopCancelled, nil
+	}
+	return reason, err
+}
+
+// Prompt runs one model turn for content, as Run with Turn.Prompt.
+func (s *Session) Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	return s.Run(ctx, func(ctx context.Context, t *Turn) (session.StopReason, error) {
+		return t.Prompt(ctx, content)
+	})
+}
+
+// begin starts a turn: its context, and end, which the turn must call
+// when it is over.
+func (s *Session) begin(ctx context.Context) (context.Context, func(), error) {
+	s.mu.Lock()
+	for s.running && s.cancelled {
+		done := s.done
+		s.mu.Unlock()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+		s.mu.Lock()
+	}
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return nil, nil, ErrClosed
+	case s.running:
+		return nil, nil, ErrTurnRunning
+	}
+	turnCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	s.running, s.cancelled, s.stop, s.done = true, false, stop, done
+	end := func() {
+		stop()
+		s.mu.Lock()
+		s.running, s.cancelled, s.stop = false, false, nil
+		close(done)
+		s.mu.Unlock()
+	}
+	return turnCtx, end, nil
+}
+
+// Cancel ends the running turn, if any; it ends as cancelled.
+func (s *Session) Cancel() {
+	s.mu.Lock()
+	stop := s.stop
+	s.cancelled = stop != nil
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
+// Close refuses new turns, cancels and awaits the running one, then stops
+// the session's background work. Later calls do nothing.
+func (s *Session) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	stop, done := s.stop, s.done
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+		<-done
+	}
+	if s.parts.Stop != nil {
+		s.parts.Stop()
+	}
+}
+
+// Turn is what a running turn may do: only a turn asks the model, undoes
+// or compacts, so none of them can overlap another.
+type Turn struct {
+	s *Session
+}
+
+// Prompt runs a model turn for content, after a checkpoint of the
+// workspace (when the session keeps them); the checkpoint of what the
+// turn left is taken when it ends, cancelled or not. A failed checkpoint
+// is logged, and the turn runs without it.
+func (t *Turn) Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	s := t.s
+	if cp := s.parts.Checkpoints; cp != nil {
+		finish, err := cp.Checkpoint(ctx, fmt.Sprintf("before turn %d", s.parts.Log.Turn()+1))
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return session.StopCancelled, nil
+		case err != nil:
+			s.logger.Warn("no checkpoint before the turn: /undo cannot restore it", "err", err)
+		default:
+			defer s.finishTurn(ctx, finish)
+		}
+	}
+	return s.parts.Model.Prompt(ctx, content)
+}
+
+// Compact summarizes the conversation now and returns how many turns the
+// summary covers.
+func (t *Turn) Compact(ctx context.Context) (int, error) {
+	return t.s.parts.Model.Compact(ctx)
+}
+
+// ErrNoUndo is Undo's error in a session that keeps no checkpoints.
+var ErrNoUndo = errors.New("this session keeps no checkpoints to undo")
+
+// Undo reverts the files the last checkpointed turn changed, where they
+// are still what it left, logs what was put back, and tells the model
+// (at its next request) which files changed under it.
+func (t *Turn) Undo(ctx context.Context) (Undone, error) {
+	s := t.s
+	if s.parts.Checkpoints == nil {
+		return Undone{}, ErrNoUndo
+	}
+	undone, err := s.parts.Checkpoints.Undo(ctx)
+	if err != nil {
+		return Undone{}, err
+	}
+	if len(undone.Files) > 0 {
+		s.parts.Log.Append(session.FilesRestored{Files: undone.Files})
+	}
+	if len(undone.Files)+len(undone.Conflicts) > 0 {
+		s.parts.Log.Append(session.ContextMessage{Message: undoContext(undone)})
+	}
+	return undone, nil
+}
+
+// finishTimeout bounds the checkpoint at the end of a turn, which is
+// taken even when the turn was cancelled.
+const finishTimeout = 2 * time.Minute
+
+// finishTurn takes the checkpoint at the end of a turn, cancelled or not:
+// /undo compares with it, so that nothing changed after the turn is
+// reverted.
+func (s *Session) finishTurn(ctx context.Context, finish func(context.Context) error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
+	defer cancel()
+	if err := finish(ctx); err != nil {
+		s.logger.Warn("no checkpoint after the turn: /undo will not revert it", "err", err)
+	}
+}
