@@ -2,8 +2,6 @@ package acp
 
 import (
 	"context"
-
-	acpsdk "github.com/coder/acp-go-sdk"
 )
 
 // Agent is the agent side of ACP: the methods a client calls. Serve
@@ -31,23 +29,23 @@ import (
 // serving.
 type Agent interface {
 	// Initialize answers "initialize".
-	Initialize(ctx context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error)
+	Initialize(ctx context.Context, req InitializeRequest) (InitializeResponse, error)
 	// Authenticate answers "authenticate".
-	Authenticate(ctx context.Context, req acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error)
+	Authenticate(ctx context.Context, req AuthenticateRequest) (AuthenticateResponse, error)
 	// NewSession answers "session/new".
-	NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (NewSessionResponse, error)
+	NewSession(ctx context.Context, req NewSessionRequest) (NewSessionResponse, error)
 	// Prompt answers "session/prompt". Its ctx is cancelled with cause
 	// ErrSessionCancelled when session/cancel arrives for req.SessionId;
 	// if Prompt then returns that cancellation as an error, the client is
 	// answered {"stopReason":"cancelled"} rather than an error.
-	Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error)
+	Prompt(ctx context.Context, req PromptRequest) (PromptResponse, error)
 	// Cancel receives the "session/cancel" notification. It runs on the
 	// connection's read loop, in wire order with every other message, so
 	// it must return promptly and must not wait for the client; the
 	// session's running Prompt contexts are cancelled right after it
 	// returns. Its ctx is the connection's (cancelled when Serve stops),
 	// not one per notification, so it may be kept after Cancel returns.
-	Cancel(ctx context.Context, n acpsdk.CancelNotification)
+	Cancel(ctx context.Context, n CancelNotification)
 }
 
 // The optional parts of an Agent: Serve routes a method to the Agent only
@@ -58,20 +56,20 @@ type (
 	// SessionLoader answers "session/load": it sends the whole stored
 	// conversation as session/update notifications, then answers.
 	SessionLoader interface {
-		LoadSession(ctx context.Context, req acpsdk.LoadSessionRequest) (SessionSetup, error)
+		LoadSession(ctx context.Context, req LoadSessionRequest) (SessionSetup, error)
 	}
 	// SessionLister answers "session/list".
 	SessionLister interface {
-		ListSessions(ctx context.Context, req acpsdk.ListSessionsRequest) (ListSessionsResponse, error)
+		ListSessions(ctx context.Context, req ListSessionsRequest) (ListSessionsResponse, error)
 	}
 	// SessionResumer answers "session/resume": the session is live again,
 	// without replay.
 	SessionResumer interface {
-		ResumeSession(ctx context.Context, req acpsdk.ResumeSessionRequest) (SessionSetup, error)
+		ResumeSession(ctx context.Context, req ResumeSessionRequest) (SessionSetup, error)
 	}
 	// SessionCloser answers "session/close".
 	SessionCloser interface {
-		CloseSession(ctx context.Context, req acpsdk.CloseSessionRequest) (acpsdk.CloseSessionResponse, error)
+		CloseSession(ctx context.Context, req CloseSessionRequest) (CloseSessionResponse, error)
 	}
 	// SessionDeleter answers "session/delete".
 	SessionDeleter interface {
@@ -80,11 +78,11 @@ type (
 	// ConfigOptionSetter answers "session/set_config_option" with the
 	// session's whole option list.
 	ConfigOptionSetter interface {
-		SetSessionConfigOption(ctx context.Context, req acpsdk.SetSessionConfigOptionRequest) (ConfigOptionsResponse, error)
+		SetSessionConfigOption(ctx context.Context, req SetSessionConfigOptionRequest) (ConfigOptionsResponse, error)
 	}
 	// ModeSetter answers "session/set_mode".
 	ModeSetter interface {
-		SetSessionMode(ctx context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error)
+		SetSessionMode(ctx context.Context, req SetSessionModeRequest) (SetSessionModeResponse, error)
 	}
 	// ModelSetter answers "session/set_model", the older, unstable form of
 	// the model config option that clients reading the "models" member of
@@ -94,7 +92,7 @@ type (
 	}
 	// LogoutHandler answers "logout".
 	LogoutHandler interface {
-		Logout(ctx context.Context, req acpsdk.LogoutRequest) (acpsdk.LogoutResponse, error)
+		Logout(ctx context.Context, req LogoutRequest) (LogoutResponse, error)
 	}
 )
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	acpsdk "github.com/coder/acp-go-sdk"
 	"go.lsp.dev/jsonrpc2"
 )
 
@@ -40,17 +39,17 @@ type Conn struct {
 func (c *Conn) SessionUpdate(ctx context.Context, sessionID string, u Update) error {
 	raw, err := SessionNotification{SessionID: sessionID, Update: u}.MarshalJSON()
 	if err != nil {
-		return fmt.Errorf("acp: %s: %w", acpsdk.ClientMethodSessionUpdate, err)
+		return fmt.Errorf("acp: %s: %w", ClientMethodSessionUpdate, err)
 	}
-	return c.Notify(ctx, acpsdk.ClientMethodSessionUpdate, json.RawMessage(raw))
+	return c.Notify(ctx, ClientMethodSessionUpdate, json.RawMessage(raw))
 }
 
 // RequestPermission asks the client to approve a tool call and returns its
 // answer, which has exactly one outcome: Selected (with an OptionId) or
 // Cancelled.
-func (c *Conn) RequestPermission(ctx context.Context, req RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
-	const method = acpsdk.ClientMethodSessionRequestPermission
-	var resp acpsdk.RequestPermissionResponse
+func (c *Conn) RequestPermission(ctx context.Context, req RequestPermissionRequest) (RequestPermissionResponse, error) {
+	const method = ClientMethodSessionRequestPermission
+	var resp RequestPermissionResponse
 	raw, err := req.MarshalJSON()
 	if err != nil {
 		return resp, fmt.Errorf("acp: %s: %w", method, err)
@@ -63,7 +62,7 @@ func (c *Conn) RequestPermission(ctx context.Context, req RequestPermissionReque
 		return resp, err
 	}
 	if err := checkPermissionOutcome(answer); err != nil {
-		return acpsdk.RequestPermissionResponse{}, fmt.Errorf("%w: %s: %v", ErrInvalidAnswer, method, err)
+		return RequestPermissionResponse{}, fmt.Errorf("%w: %s: %v", ErrInvalidAnswer, method, err)
 	}
 	return resp, nil
 }
@@ -71,9 +70,9 @@ func (c *Conn) RequestPermission(ctx context.Context, req RequestPermissionReque
 // ReadTextFile asks the client for a text file's content, unsaved editor
 // changes included. Only valid when the client advertised
 // fs.readTextFile.
-func (c *Conn) ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error) {
-	const method = acpsdk.ClientMethodFsReadTextFile
-	var resp acpsdk.ReadTextFileResponse
+func (c *Conn) ReadTextFile(ctx context.Context, req ReadTextFileRequest) (ReadTextFileResponse, error) {
+	const method = ClientMethodFsReadTextFile
+	var resp ReadTextFileResponse
 	answer, err := c.call(ctx, method, req)
 	if err != nil {
 		return resp, err
@@ -83,9 +82,9 @@ func (c *Conn) ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest)
 
 // WriteTextFile asks the client to write a text file (creating it when
 // missing). Only valid when the client advertised fs.writeTextFile.
-func (c *Conn) WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error) {
-	const method = acpsdk.ClientMethodFsWriteTextFile
-	var resp acpsdk.WriteTextFileResponse
+func (c *Conn) WriteTextFile(ctx context.Context, req WriteTextFileRequest) (WriteTextFileResponse, error) {
+	const method = ClientMethodFsWriteTextFile
+	var resp WriteTextFileResponse
 	answer, err := c.call(ctx, method, req)
 	if err != nil {
 		return resp, err

@@ -3,8 +3,6 @@ package bridge
 import (
 	"context"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 )
 
@@ -30,18 +28,18 @@ type Auth struct {
 // when it runs them (clientCapabilities.auth.terminal), else, for Zed's
 // older convention (_meta["terminal-auth"]), an agent method carrying the
 // command to run in its _meta.
-func (a Auth) methods(terminal, legacy bool) []acpsdk.AuthMethod {
+func (a Auth) methods(terminal, legacy bool) []acp.AuthMethod {
 	if a.Command == "" || (!terminal && !legacy) {
-		return []acpsdk.AuthMethod{}
+		return []acp.AuthMethod{}
 	}
 	const name = "Sign in with an API key"
 	description := "Store the model provider's API key for dsh-acp (keys in the environment still win)"
 	if terminal {
-		return []acpsdk.AuthMethod{{Terminal: &acpsdk.AuthMethodTerminalInline{
+		return []acp.AuthMethod{{Terminal: &acp.AuthMethodTerminalInline{
 			Id: loginMethodID, Name: name, Description: &description, Args: a.LoginArgs,
 		}}}
 	}
-	return []acpsdk.AuthMethod{{Agent: &acpsdk.AuthMethodAgent{
+	return []acp.AuthMethod{{Agent: &acp.AuthMethodAgent{
 		Id: loginMethodID, Name: name, Description: &description,
 		Meta: map[string]any{"terminal-auth": map[string]any{
 			"label": name, "command": a.Command, "args": a.LoginArgs, "env": map[string]string{},
@@ -63,21 +61,21 @@ func (a Auth) check(model string) error {
 // Authenticate answers once the default model can be used: after the
 // sign-in terminal stored a key, or when none is needed. Otherwise it
 // answers the auth-required error saying what is missing.
-func (b *Bridge) Authenticate(context.Context, acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error) {
+func (b *Bridge) Authenticate(context.Context, acp.AuthenticateRequest) (acp.AuthenticateResponse, error) {
 	settings := b.menu().start(b.opts.Defaults)
 	if err := b.opts.Auth.check(settings.Model); err != nil {
-		return acpsdk.AuthenticateResponse{}, err
+		return acp.AuthenticateResponse{}, err
 	}
-	return acpsdk.AuthenticateResponse{}, nil
+	return acp.AuthenticateResponse{}, nil
 }
 
 // Logout forgets the stored keys (keys in the environment stay).
-func (b *Bridge) Logout(context.Context, acpsdk.LogoutRequest) (acpsdk.LogoutResponse, error) {
+func (b *Bridge) Logout(context.Context, acp.LogoutRequest) (acp.LogoutResponse, error) {
 	if b.opts.Auth.Logout == nil {
-		return acpsdk.LogoutResponse{}, acp.MethodNotFound("logout")
+		return acp.LogoutResponse{}, acp.MethodNotFound("logout")
 	}
 	if err := b.opts.Auth.Logout(); err != nil {
-		return acpsdk.LogoutResponse{}, acp.InternalError("logout: %v", err)
+		return acp.LogoutResponse{}, acp.InternalError("logout: %v", err)
 	}
-	return acpsdk.LogoutResponse{}, nil
+	return acp.LogoutResponse{}, nil
 }

@@ -13,8 +13,6 @@ import (
 	"sync"
 	"time"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -49,7 +47,7 @@ func New(client Client, opts Options) *Bridge {
 // capabilities that work today. It remembers what the client offers: its
 // file access, Zed's terminal display convention, and whether it can run
 // a sign-in terminal.
-func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
+func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
 	caps := req.ClientCapabilities
 	terminal, _ := caps.Meta["terminal_output"].(bool)
 	legacyAuth, _ := caps.Meta["terminal-auth"].(bool)
@@ -57,33 +55,33 @@ func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (ac
 	b.terminal = terminal
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
 	b.mu.Unlock()
-	info := &acpsdk.Implementation{Name: b.opts.Name, Version: b.opts.Version}
+	info := &acp.Implementation{Name: b.opts.Name, Version: b.opts.Version}
 	if b.opts.Title != "" {
 		title := b.opts.Title
 		info.Title = &title
 	}
-	agentCaps := acpsdk.AgentCapabilities{
+	agentCaps := acp.AgentCapabilities{
 		// Images reach models configured to take them and are replaced
 		// by a note for the others; embedded resources reach every model.
-		PromptCapabilities: acpsdk.PromptCapabilities{Image: true, EmbeddedContext: true},
-		SessionCapabilities: acpsdk.SessionCapabilities{
-			AdditionalDirectories: &acpsdk.SessionAdditionalDirectoriesCapabilities{},
-			Close:                 &acpsdk.SessionCloseCapabilities{},
+		PromptCapabilities: acp.PromptCapabilities{Image: true, EmbeddedContext: true},
+		SessionCapabilities: acp.SessionCapabilities{
+			AdditionalDirectories: &acp.SessionAdditionalDirectoriesCapabilities{},
+			Close:                 &acp.SessionCloseCapabilities{},
 		},
 	}
 	if b.opts.MCPRemote {
-		agentCaps.McpCapabilities = acpsdk.McpCapabilities{Http: true, Sse: true}
+		agentCaps.McpCapabilities = acp.McpCapabilities{Http: true, Sse: true}
 	}
 	if b.opts.Store != nil {
 		agentCaps.LoadSession = true
-		agentCaps.SessionCapabilities.List = &acpsdk.SessionListCapabilities{}
-		agentCaps.SessionCapabilities.Resume = &acpsdk.SessionResumeCapabilities{}
-		agentCaps.SessionCapabilities.Delete = &acpsdk.SessionDeleteCapabilities{}
+		agentCaps.SessionCapabilities.List = &acp.SessionListCapabilities{}
+		agentCaps.SessionCapabilities.Resume = &acp.SessionResumeCapabilities{}
+		agentCaps.SessionCapabilities.Delete = &acp.SessionDeleteCapabilities{}
 	}
 	if b.opts.Auth.Logout != nil {
-		agentCaps.Auth.Logout = &acpsdk.LogoutCapabilities{}
+		agentCaps.Auth.Logout = &acp.LogoutCapabilities{}
 	}
-	return acpsdk.InitializeResponse{
+	return acp.InitializeResponse{
 		ProtocolVersion:   protocolVersion,
 		AgentInfo:         info,
 		AuthMethods:       b.opts.Auth.methods(caps.Auth.Terminal, legacyAuth),
@@ -96,7 +94,7 @@ func (b *Bridge) Initialize(_ context.Context, req acpsdk.InitializeRequest) (ac
 // existing directory. MCP servers are accepted and handed to the factory.
 // A session whose model needs a key nobody gave is refused with the
 // auth-required error, so the editor can offer its sign-in.
-func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+func (b *Bridge) NewSession(ctx context.Context, req acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 	roots, err := sessionRoots(req.Cwd, req.AdditionalDirectories)
 	if err != nil {
 		return acp.NewSessionResponse{}, err
@@ -134,7 +132,7 @@ func (b *Bridge) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (
 type openRequest struct {
 	id       string
 	roots    []string
-	mcp      []acpsdk.McpServer
+	mcp      []acp.McpServer
 	settings live.Settings
 	history  []session.Event
 	journal  *session.Journal
@@ -236,26 +234,26 @@ func (b *Bridge) menu() settingsMenu {
 
 // Prompt runs one turn of a session and answers with exactly one stop
 // reason, after every update of the turn has been sent.
-func (b *Bridge) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {
+func (b *Bridge) Prompt(ctx context.Context, req acp.PromptRequest) (acp.PromptResponse, error) {
 	s, err := b.session(string(req.SessionId))
 	if err != nil {
-		return acpsdk.PromptResponse{}, err
+		return acp.PromptResponse{}, err
 	}
 	content, err := s.prompts.content(ctx, req.Prompt)
 	if err != nil {
-		return acpsdk.PromptResponse{}, err
+		return acp.PromptResponse{}, err
 	}
 	reason, err := s.prompt(ctx, content)
 	if err != nil {
-		return acpsdk.PromptResponse{}, err
+		return acp.PromptResponse{}, err
 	}
-	return acpsdk.PromptResponse{StopReason: reason}, nil
+	return acp.PromptResponse{StopReason: reason}, nil
 }
 
 // Cancel ends the session's running turn: nothing new starts, running
 // commands are killed, pending permission requests are withdrawn, and the
 // prompt answers "cancelled". Unknown sessions and idle ones are ignored.
-func (b *Bridge) Cancel(_ context.Context, n acpsdk.CancelNotification) {
+func (b *Bridge) Cancel(_ context.Context, n acp.CancelNotification) {
 	b.mu.Lock()
 	s := b.sessions[string(n.SessionId)]
 	b.mu.Unlock()

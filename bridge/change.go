@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
@@ -19,7 +17,7 @@ const titleLength = 80
 // SetSessionConfigOption changes one of a session's settings and answers
 // with all its options as they now are. The change applies from the next
 // model request and is stored with the session.
-func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSessionConfigOptionRequest) (acp.ConfigOptionsResponse, error) {
+func (b *Bridge) SetSessionConfigOption(_ context.Context, req acp.SetSessionConfigOptionRequest) (acp.ConfigOptionsResponse, error) {
 	if req.ValueId == nil {
 		return acp.ConfigOptionsResponse{}, acp.InvalidParams("this agent has no boolean config options")
 	}
@@ -36,16 +34,16 @@ func (b *Bridge) SetSessionConfigOption(_ context.Context, req acpsdk.SetSession
 
 // SetSessionMode switches the permission preset (the legacy form of the
 // "mode" config option) and tells the client the options changed.
-func (b *Bridge) SetSessionMode(_ context.Context, req acpsdk.SetSessionModeRequest) (acpsdk.SetSessionModeResponse, error) {
+func (b *Bridge) SetSessionMode(_ context.Context, req acp.SetSessionModeRequest) (acp.SetSessionModeResponse, error) {
 	c, err := b.changeSetting(string(req.SessionId), optionMode, string(req.ModeId))
 	if err != nil {
-		return acpsdk.SetSessionModeResponse{}, err
+		return acp.SetSessionModeResponse{}, err
 	}
 	c.session.out.push(
 		acp.CurrentModeUpdate{CurrentModeID: string(c.after.Preset)},
 		acp.ConfigOptionUpdate{ConfigOptions: c.options()},
 	)
-	return acpsdk.SetSessionModeResponse{}, nil
+	return acp.SetSessionModeResponse{}, nil
 }
 
 // currentSettings returns the session's settings.

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 )
 
@@ -13,9 +11,9 @@ import (
 // it. *acp.Conn implements it.
 type Client interface {
 	SessionUpdate(ctx context.Context, sessionID string, u acp.Update) error
-	RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error)
-	ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error)
-	WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error)
+	RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acp.RequestPermissionResponse, error)
+	ReadTextFile(ctx context.Context, req acp.ReadTextFileRequest) (acp.ReadTextFileResponse, error)
+	WriteTextFile(ctx context.Context, req acp.WriteTextFileRequest) (acp.WriteTextFileResponse, error)
 }
 
 // sessionClient is the client as one session calls it: every call first
@@ -35,32 +33,32 @@ var _ Client = sessionClient{}
 
 // SessionUpdate implements Client.
 func (c sessionClient) SessionUpdate(ctx context.Context, sessionID string, u acp.Update) error {
-	if err := c.flush(ctx, acpsdk.ClientMethodSessionUpdate); err != nil {
+	if err := c.flush(ctx, acp.ClientMethodSessionUpdate); err != nil {
 		return err
 	}
 	return c.client.SessionUpdate(ctx, sessionID, u)
 }
 
 // RequestPermission implements Client.
-func (c sessionClient) RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acpsdk.RequestPermissionResponse, error) {
-	if err := c.flush(ctx, acpsdk.ClientMethodSessionRequestPermission); err != nil {
-		return acpsdk.RequestPermissionResponse{}, err
+func (c sessionClient) RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acp.RequestPermissionResponse, error) {
+	if err := c.flush(ctx, acp.ClientMethodSessionRequestPermission); err != nil {
+		return acp.RequestPermissionResponse{}, err
 	}
 	return c.client.RequestPermission(ctx, req)
 }
 
 // ReadTextFile implements Client.
-func (c sessionClient) ReadTextFile(ctx context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error) {
-	if err := c.flush(ctx, acpsdk.ClientMethodFsReadTextFile); err != nil {
-		return acpsdk.ReadTextFileResponse{}, err
+func (c sessionClient) ReadTextFile(ctx context.Context, req acp.ReadTextFileRequest) (acp.ReadTextFileResponse, error) {
+	if err := c.flush(ctx, acp.ClientMethodFsReadTextFile); err != nil {
+		return acp.ReadTextFileResponse{}, err
 	}
 	return c.client.ReadTextFile(ctx, req)
 }
 
 // WriteTextFile implements Client.
-func (c sessionClient) WriteTextFile(ctx context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error) {
-	if err := c.flush(ctx, acpsdk.ClientMethodFsWriteTextFile); err != nil {
-		return acpsdk.WriteTextFileResponse{}, err
+func (c sessionClient) WriteTextFile(ctx context.Context, req acp.WriteTextFileRequest) (acp.WriteTextFileResponse, error) {
+	if err := c.flush(ctx, acp.ClientMethodFsWriteTextFile); err != nil {
+		return acp.WriteTextFileResponse{}, err
 	}
 	return c.client.WriteTextFile(ctx, req)
 }

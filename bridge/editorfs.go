@@ -11,8 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -68,7 +67,7 @@ func (e EditorFiles) ReadFile(ctx context.Context, path string) ([]byte, error) 
 	case diskErr != nil && e.diskOnly(ctx, path):
 		return nil, diskErr
 	}
-	resp, err := e.Client.ReadTextFile(ctx, acpsdk.ReadTextFileRequest{SessionId: acpsdk.SessionId(e.SessionID), Path: path})
+	resp, err := e.Client.ReadTextFile(ctx, acp.ReadTextFileRequest{SessionId: acp.SessionId(e.SessionID), Path: path})
 	if err != nil {
 		return nil, fmt.Errorf("read %s through the editor: %w", path, err)
 	}
@@ -84,7 +83,7 @@ func (e EditorFiles) WriteFile(ctx context.Context, path string, data []byte) er
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if _, err := e.Client.WriteTextFile(ctx, acpsdk.WriteTextFileRequest{SessionId: acpsdk.SessionId(e.SessionID), Path: path, Content: string(data)}); err != nil {
+	if _, err := e.Client.WriteTextFile(ctx, acp.WriteTextFileRequest{SessionId: acp.SessionId(e.SessionID), Path: path, Content: string(data)}); err != nil {
 		return fmt.Errorf("write %s through the editor: %w", path, err)
 	}
 	return nil

@@ -4,15 +4,14 @@ import (
 	"errors"
 	"fmt"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/mcp"
 )
 
 // mcpServers converts the servers an editor sent in session/new (stdio, http
 // and sse shapes) to Servers. A server of another shape (the unstable acp
 // transport) or with no shape set is left out, and the error names it.
-func mcpServers(servers []acpsdk.McpServer) ([]mcp.Server, error) {
+func mcpServers(servers []acp.McpServer) ([]mcp.Server, error) {
 	out := make([]mcp.Server, 0, len(servers))
 	var errs []error
 	for i, s := range servers {
@@ -39,7 +38,7 @@ func mcpServers(servers []acpsdk.McpServer) ([]mcp.Server, error) {
 	return out, errors.Join(errs...)
 }
 
-func mcpHeaders(hs []acpsdk.HttpHeader) map[string]string {
+func mcpHeaders(hs []acp.HttpHeader) map[string]string {
 	m := make(map[string]string, len(hs))
 	for _, h := range hs {
 		m[h.Name] = h.Value

@@ -14,8 +14,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -74,7 +72,7 @@ func newPromptReader(roots []string, files FileSystem) promptReader {
 // maxPromptEmbedded in all. Audio, embedded binary resources that
 // are not images and blocks of unknown types are refused (-32602) rather
 // than silently dropped, and so is a prompt with neither text nor image.
-func (r promptReader) content(ctx context.Context, blocks []acpsdk.ContentBlock) ([]presentation.ContentBlock, error) {
+func (r promptReader) content(ctx context.Context, blocks []acp.PromptContent) ([]presentation.ContentBlock, error) {
 	var p promptBuilder
 	for _, block := range blocks {
 		switch {
@@ -133,7 +131,7 @@ func (p *promptBuilder) flush() {
 
 // resource adds an embedded resource: text as a fenced block headed by
 // its URI, an image blob as an image; any other blob is refused.
-func (p *promptBuilder) resource(res acpsdk.EmbeddedResourceResource) error {
+func (p *promptBuilder) resource(res acp.EmbeddedResourceResource) error {
 	switch {
 	case res.TextResourceContents != nil:
 		t := res.TextResourceContents
@@ -194,7 +192,7 @@ func imageBlock(mime, data string) (presentation.ImageBlock, error) {
 // link is the text a resource link becomes: its link line, followed by
 // the file's text when it names a file inside the workspace, or by a note
 // saying why that file could not be read or was not included.
-func (r promptReader) link(ctx context.Context, p *promptBuilder, l *acpsdk.ContentBlockResourceLink) string {
+func (r promptReader) link(ctx context.Context, p *promptBuilder, l *acp.PromptResourceLink) string {
 	line := "\n[resource_link name=" + strconv.Quote(l.Name) + " uri=" + strconv.Quote(l.Uri) + "]\n"
 	file, real, ok := r.linkedFile(l.Uri)
 	if !ok {
@@ -331,17 +329,17 @@ func uriPath(uri string) string {
 }
 
 // stopReason maps a turn's end to the protocol's stop reason.
-func stopReason(r session.StopReason) acpsdk.StopReason {
+func stopReason(r session.StopReason) acp.StopReason {
 	switch r {
 	case session.StopMaxTokens:
-		return acpsdk.StopReasonMaxTokens
+		return acp.StopReasonMaxTokens
 	case session.StopMaxTurnRequests:
-		return acpsdk.StopReasonMaxTurnRequests
+		return acp.StopReasonMaxTurnRequests
 	case session.StopRefusal:
-		return acpsdk.StopReasonRefusal
+		return acp.StopReasonRefusal
 	case session.StopCancelled:
-		return acpsdk.StopReasonCancelled
+		return acp.StopReasonCancelled
 	default:
-		return acpsdk.StopReasonEndTurn
+		return acp.StopReasonEndTurn
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
@@ -126,7 +124,7 @@ func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update, err err
 
 // prompt runs one turn. A cancelled turn answers "cancelled", never an
 // error; the answer comes after every update of the turn was sent.
-func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acpsdk.StopReason, error) {
+func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acp.StopReason, error) {
 	reason, err := s.rt.Run(ctx, func(ctx context.Context, t *live.Turn) (session.StopReason, error) {
 		defer func() {
 			s.storeFailed(s.bridge.touch(s.id))
@@ -149,7 +147,7 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 
 	switch {
 	case reason == session.StopCancelled:
-		return acpsdk.StopReasonCancelled, nil
+		return acp.StopReasonCancelled, nil
 	case err != nil:
 		return "", acp.InternalError("%v", err)
 	default:

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/policy"
@@ -23,19 +21,19 @@ const listPageSize = 50
 // LoadSession opens a stored session and replays its whole conversation
 // to the editor — every session/update is sent before the answer — then
 // the session is live again with its history and settings.
-func (b *Bridge) LoadSession(ctx context.Context, req acpsdk.LoadSessionRequest) (acp.SessionSetup, error) {
+func (b *Bridge) LoadSession(ctx context.Context, req acp.LoadSessionRequest) (acp.SessionSetup, error) {
 	return b.reopen(ctx, string(req.SessionId), req.Cwd, req.AdditionalDirectories, req.McpServers, true)
 }
 
 // ResumeSession opens a stored session without replaying it.
-func (b *Bridge) ResumeSession(ctx context.Context, req acpsdk.ResumeSessionRequest) (acp.SessionSetup, error) {
+func (b *Bridge) ResumeSession(ctx context.Context, req acp.ResumeSessionRequest) (acp.SessionSetup, error) {
 	return b.reopen(ctx, string(req.SessionId), req.Cwd, req.AdditionalDirectories, req.McpServers, false)
 }
 
 // reopen makes a stored session live in this connection. A session live
 // here already is closed first (its log is complete on disk), unless it
 // is running a prompt; one open in another process is refused.
-func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string, mcp []acpsdk.McpServer, replay bool) (acp.SessionSetup, error) {
+func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string, mcp []acp.McpServer, replay bool) (acp.SessionSetup, error) {
 	store := b.opts.Store
 	if store == nil {
 		return acp.SessionSetup{}, acp.MethodNotFound("session/load")
@@ -96,7 +94,7 @@ func storedSettings(menu settingsMenu, m session.Meta, defaults live.Settings) l
 
 // ListSessions lists the stored sessions, newest first, those of one
 // working directory when cwd is given, a page at a time.
-func (b *Bridge) ListSessions(_ context.Context, req acpsdk.ListSessionsRequest) (acp.ListSessionsResponse, error) {
+func (b *Bridge) ListSessions(_ context.Context, req acp.ListSessionsRequest) (acp.ListSessionsResponse, error) {
 	store := b.opts.Store
 	if store == nil {
 		return acp.ListSessionsResponse{}, acp.MethodNotFound("session/list")
@@ -174,7 +172,7 @@ func decodeCursor(s string) (listCursor, error) {
 // CloseSession ends a live session: its running turn is cancelled, its
 // processes stopped, its memory freed; its stored log stays. Closing a
 // session that is not live is a no-op.
-func (b *Bridge) CloseSession(_ context.Context, req acpsdk.CloseSessionRequest) (acpsdk.CloseSessionResponse, error) {
+func (b *Bridge) CloseSession(_ context.Context, req acp.CloseSessionRequest) (acp.CloseSessionResponse, error) {
 	b.mu.Lock()
 	s := b.sessions[string(req.SessionId)]
 	delete(b.sessions, string(req.SessionId))
@@ -183,7 +181,7 @@ func (b *Bridge) CloseSession(_ context.Context, req acpsdk.CloseSessionRequest)
 		s.close()
 		b.touch(s.id)
 	}
-	return acpsdk.CloseSessionResponse{}, nil
+	return acp.CloseSessionResponse{}, nil
 }
 
 // DeleteSession closes a session live here and removes it from the store.

@@ -4,8 +4,7 @@ import (
 	"context"
 	"sync"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/bridge"
 )
 
@@ -21,7 +20,7 @@ type answeringAgent struct {
 }
 
 // Prompt answers session/prompt through the bridge.
-func (a *answeringAgent) Prompt(ctx context.Context, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error) {
+func (a *answeringAgent) Prompt(ctx context.Context, req acp.PromptRequest) (acp.PromptResponse, error) {
 	a.mu.Lock()
 	a.running++
 	a.mu.Unlock()
