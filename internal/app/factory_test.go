@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/bridge"
 	"github.com/dsh-acp/dsh-acp/internal/app"
 	"github.com/dsh-acp/dsh-acp/llm"
@@ -25,18 +24,18 @@ type editor struct {
 	writes  []string
 }
 
-func (e *editor) ReadTextFile(_ context.Context, req acpsdk.ReadTextFileRequest) (acpsdk.ReadTextFileResponse, error) {
+func (e *editor) ReadTextFile(_ context.Context, req acp.ReadTextFileRequest) (acp.ReadTextFileResponse, error) {
 	text, ok := e.buffers[req.Path]
 	if !ok {
-		return acpsdk.ReadTextFileResponse{}, fs.ErrNotExist
+		return acp.ReadTextFileResponse{}, fs.ErrNotExist
 	}
-	return acpsdk.ReadTextFileResponse{Content: text}, nil
+	return acp.ReadTextFileResponse{Content: text}, nil
 }
 
-func (e *editor) WriteTextFile(_ context.Context, req acpsdk.WriteTextFileRequest) (acpsdk.WriteTextFileResponse, error) {
+func (e *editor) WriteTextFile(_ context.Context, req acp.WriteTextFileRequest) (acp.WriteTextFileResponse, error) {
 	e.writes = append(e.writes, req.Path)
 	e.buffers[req.Path] = req.Content
-	return acpsdk.WriteTextFileResponse{}, nil
+	return acp.WriteTextFileResponse{}, nil
 }
 
 func TestFactoryBuildsAWorkingSession(t *testing.T) {
