@@ -90,6 +90,11 @@ type (
 	ModelSetter interface {
 		SetSessionModel(ctx context.Context, req SetSessionModelRequest) (SetSessionModelResponse, error)
 	}
+	// Steerer answers "_session/steering" (MethodSessionSteering): what
+	// the user sent while a turn runs.
+	Steerer interface {
+		Steer(ctx context.Context, req SteeringRequest) (SteeringResponse, error)
+	}
 	// LogoutHandler answers "logout".
 	LogoutHandler interface {
 		Logout(ctx context.Context, req LogoutRequest) (LogoutResponse, error)

@@ -110,6 +110,9 @@ func addOptionalRoutes(routes map[string]route, agent Agent) {
 	if a, ok := agent.(ModelSetter); ok {
 		routes[methodSessionSetModel] = route{prepare: typed(a.SetSessionModel, "sessionId", "modelId")}
 	}
+	if a, ok := agent.(Steerer); ok {
+		routes[MethodSessionSteering] = route{prepare: typed(a.Steer, "sessionId", "prompt")}
+	}
 	if a, ok := agent.(LogoutHandler); ok {
 		routes[acpsdk.AgentMethodLogout] = route{prepare: typed(a.Logout)}
 	}

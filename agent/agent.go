@@ -135,11 +135,22 @@ func New(opts Options) (*Agent, error) {
 // cancelled ctx ends it with session.StopCancelled and a nil error; a
 // model failure ends it with session.StopError and returns the error.
 func (a *Agent) Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
+	return a.PromptSteered(ctx, content, nil)
+}
+
+// PromptSteered runs one turn as Prompt does, and takes what the user
+// sends while it runs from steering (nil takes nothing): at each step
+// after the first — once the tool batch before it is done, never in the
+// middle of a tool — each message taken is logged as the user's (Steered)
+// and read by the model at that step. A turn whose model has finished
+// asks steering for the last time before it ends, and goes on when a
+// message arrived.
+func (a *Agent) PromptSteered(ctx context.Context, content []presentation.ContentBlock, steering Steering) (session.StopReason, error) {
 	if !a.busy.TryLock() {
 		return "", ErrBusy
 	}
 	defer a.busy.Unlock()
-	t := &turn{agent: a, log: a.opts.Log}
+	t := &turn{agent: a, log: a.opts.Log, steering: steering}
 	t.log.Append(session.TurnStarted{})
 	t.log.Append(session.UserMessage{Content: presentation.CloneContent(content)})
 	if note, ok := omittedImages(content, a.model()); ok {

@@ -1,10 +1,11 @@
 package agent
 
 import (
+	"slices"
+
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
-	"slices"
 )
 
 // How text is counted in tokens when no server has counted it: a token is

@@ -13,6 +13,7 @@ type turn struct {
 	agent    *Agent
 	log      *session.Log
 	requests int
+	steering Steering // nil: the user sends nothing during the turn
 }
 
 // run loops model steps and tool batches until the turn ends.
@@ -23,6 +24,9 @@ func (t *turn) run(ctx context.Context) (session.StopReason, error) {
 		}
 		if t.requests >= t.agent.opts.MaxRequestsPerTurn {
 			return session.StopMaxTurnRequests, nil
+		}
+		if t.requests > 0 {
+			t.steer(false)
 		}
 		t.requests++
 		resp, err := t.step(ctx)
@@ -44,6 +48,8 @@ func (t *turn) run(ctx context.Context) (session.StopReason, error) {
 			return session.StopMaxTokens, nil
 		case resp.FinishReason == llm.FinishContentFilter:
 			return session.StopRefusal, nil
+		case !runs && t.steer(true):
+			continue // the user said more while the model answered
 		case !runs:
 			return session.StopEndTurn, nil
 		}

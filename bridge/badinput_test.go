@@ -175,17 +175,6 @@ func TestBadInput(t *testing.T) {
 		{name: "session/prompt: an unknown block type", send: prompt(`[{"type":"text","text":"see"},{"type":"hologram","data":"x"}]`), code: -32602, msg: `prompt content of type "hologram" is not supported`},
 		{name: "session/prompt: an empty prompt", send: prompt(`[]`), code: -32602, msg: "empty prompt"},
 		{name: "session/prompt: a blank prompt", send: prompt(`[{"type":"text","text":" \n "}]`), code: -32602, msg: "empty prompt"},
-		{name: "session/prompt: a second prompt while one runs", send: func(t *testing.T, b *badEnv) {
-			b.held = b.startPrompt(b.s, "hold on")
-			b.waitStarted()
-			prompt(`[{"type":"text","text":"me too"}]`)(t, b)
-		}, code: -32602, msg: "a prompt is already in flight for this session", then: func(t *testing.T, b *badEnv) {
-			close(b.release)
-			if got := b.held.stop(); got != "end_turn" {
-				t.Errorf("the running prompt = %s", got)
-			}
-		}},
-
 		// session/cancel.
 		{name: "session/cancel: unknown session", send: func(t *testing.T, b *badEnv) { b.cancel("ghost") }, code: 0},
 		{name: "session/cancel: params a string", send: line(`{"jsonrpc":"2.0","method":"session/cancel","params":"all"}`), code: 0},

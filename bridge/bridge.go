@@ -86,6 +86,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 		AgentInfo:         info,
 		AuthMethods:       b.opts.Auth.methods(caps.Auth.Terminal, legacyAuth),
 		AgentCapabilities: agentCaps,
+		Meta:              map[string]any{"steering": acp.SteeringMeta()},
 	}, nil
 }
 

@@ -124,8 +124,9 @@ type env struct {
 	abandons map[string]bool
 }
 
-// replayRec is a session/load: its replay runs from the request to the
-// answer.
+// replayRec is a span of frames in which a session may send updates
+// that no prompt owns: a session/load's replay, or a turn steering
+// started.
 type replayRec struct {
 	session  string
 	from, to int

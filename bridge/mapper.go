@@ -156,8 +156,10 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	}
 }
 
+// userMessage shows the user's message on replay, and a steered one live
+// too: the client sent it while the turn ran and sees where it landed.
 func (m *Mapper) userMessage(p session.UserMessage) []acp.Update {
-	if !m.opts.Replay {
+	if !m.opts.Replay && !p.Steered {
 		return nil
 	}
 	var out []acp.Update

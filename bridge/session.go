@@ -34,15 +34,18 @@ type liveSession struct {
 	// sessions are not stored.
 	journal *session.Journal
 
-	mu        sync.Mutex
-	settings  live.Settings
-	titled    bool // the session has a title
-	kept      bool // the session is stored: it was prompted, or loaded
-	empty     bool // it is stored without a conversation (session.Meta.Empty)
-	calls     map[string]session.ToolCall
-	closed    bool
-	storeErr  error // the first failure to store the session, not told yet
-	storeTold bool  // the user was told the session could not be stored
+	mu       sync.Mutex
+	settings live.Settings
+	titled   bool // the session has a title
+	kept     bool // the session is stored: it was prompted, or loaded
+	empty    bool // it is stored without a conversation (session.Meta.Empty)
+	calls    map[string]session.ToolCall
+	closed   bool
+	// background are the turns no session/prompt waits for (started by
+	// steering); close waits for them.
+	background sync.WaitGroup
+	storeErr   error // the first failure to store the session, not told yet
+	storeTold  bool  // the user was told the session could not be stored
 }
 
 // newLiveSession returns a session with its outbox running, not started.
@@ -122,8 +125,9 @@ func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update, err err
 	return s.mapper.Map(ev), nil
 }
 
-// prompt runs one turn. A cancelled turn answers "cancelled", never an
-// error; the answer comes after every update of the turn was sent.
+// prompt runs one turn, after those asked for before it. A cancelled
+// turn answers "cancelled", never an error; the answer comes after every
+// update of the turn was sent.
 func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acp.StopReason, error) {
 	reason, err := s.rt.Run(ctx, func(ctx context.Context, t *live.Turn) (session.StopReason, error) {
 		defer func() {
@@ -132,11 +136,8 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 		}()
 		return s.runTurn(ctx, t, content)
 	})
-	switch {
-	case errors.Is(err, live.ErrClosed):
+	if errors.Is(err, live.ErrClosed) {
 		return "", acp.InternalError("%v", err)
-	case errors.Is(err, live.ErrTurnRunning):
-		return "", acp.InvalidParams("%v", err)
 	}
 
 	flushCtx, cancelFlush := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
@@ -195,6 +196,7 @@ func (s *liveSession) close() {
 	if s.rt != nil {
 		s.rt.Close()
 	}
+	s.background.Wait()
 	if s.stopLog != nil { // it started: its factory built it
 		s.stopLog()
 		s.keepEmpty()

@@ -1,8 +1,9 @@
 // A fake OpenAI-compatible model server on loopback for the end-to-end
 // tests: it records every chat request and streams back, for each, the next
 // answer a test queued (or a default one), as Chat Completions chunks. An
-// answer is a text, or a step {text?, tool_calls?: [{id, name, arguments}]}
-// whose tool calls are streamed as the API streams them.
+// answer is a text, or a step {text?, tool_calls?: [{id, name, arguments}],
+// wait?: Promise} whose tool calls are streamed as the API streams them, once
+// wait (when given) has settled.
 
 import http from "node:http";
 
@@ -37,27 +38,39 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
       bodies.push(body);
       const next = answers.shift() ?? `answer ${requests.length}`;
       const step = typeof next === "string" ? { text: next } : next;
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      const chunk = (delta, finish, usage) =>
-        `data: ${JSON.stringify({
-          id: "chatcmpl-fake",
-          object: "chat.completion.chunk",
-          created: 0,
-          model: parsed.model,
-          choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
-          ...(usage ? { usage } : {}),
-        })}\n\n`;
-      if (step.text) for (const w of step.text.split(/(?<= )/)) res.write(chunk({ content: w }, null));
-      const calls = step.tool_calls ?? [];
-      calls.forEach((c, index) => {
-        const args = typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments);
-        res.write(chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: args } }] }, null));
-      });
-      res.write(chunk({}, calls.length ? "tool_calls" : "stop"));
-      res.write(chunk(null, null, { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 }));
-      res.end("data: [DONE]\n\n");
+      if (step.wait) {
+        // Held until the test settles step.wait (a Promise); a request the
+        // agent abandons meanwhile (a cancel) is answered by nobody.
+        step.wait.then(() => {
+          if (!res.destroyed) stream(res, parsed, step);
+        });
+        return;
+      }
+      stream(res, parsed, step);
     });
   });
+  /** Streams step as the answer to the request parsed. */
+  function stream(res, parsed, step) {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const chunk = (delta, finish, usage) =>
+      `data: ${JSON.stringify({
+        id: "chatcmpl-fake",
+        object: "chat.completion.chunk",
+        created: 0,
+        model: parsed.model,
+        choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
+        ...(usage ? { usage } : {}),
+      })}\n\n`;
+    if (step.text) for (const w of step.text.split(/(?<= )/)) res.write(chunk({ content: w }, null));
+    const calls = step.tool_calls ?? [];
+    calls.forEach((c, index) => {
+      const args = typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments);
+      res.write(chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: args } }] }, null));
+    });
+    res.write(chunk({}, calls.length ? "tool_calls" : "stop"));
+    res.write(chunk(null, null, { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 }));
+    res.end("data: [DONE]\n\n");
+  }
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address();
   return {
@@ -65,6 +78,10 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
     requests,
     bodies,
     answer: (step) => answers.push(step),
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections(); // a held answer nobody released
+      }),
   };
 }

@@ -5,23 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
-
-// ErrTurnRunning refuses a turn while another one of the session runs.
-var ErrTurnRunning = errors.New("a prompt is already in flight for this session")
 
 // ErrClosed refuses a turn of a session that is closing.
 var ErrClosed = errors.New("the session is closing")
 
 // Model runs the model's side of a session: *agent.Agent.
 type Model interface {
-	// Prompt runs one model turn for the user's content.
-	Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error)
+	// PromptSteered runs one model turn for the user's content, taking
+	// what the user sends while it runs from steering at each step.
+	PromptSteered(ctx context.Context, content []presentation.ContentBlock, steering agent.Steering) (session.StopReason, error)
 	// Compact summarizes the conversation now and returns how many turns
 	// the summary covers.
 	Compact(ctx context.Context) (turns int, err error)
@@ -55,17 +55,27 @@ type Parts struct {
 }
 
 // Session is one running session. Its methods may be called from any
-// goroutine; it runs one turn at a time.
+// goroutine; it runs one turn at a time, and the turns asked for while one
+// runs wait, in order.
 type Session struct {
 	parts  Parts
 	logger *slog.Logger
 
-	mu        sync.Mutex
-	running   bool
-	cancelled bool // the running turn was cancelled and is winding down
-	stop      context.CancelFunc
-	done      chan struct{} // closed when the running turn ends
-	closed    bool
+	mu      sync.Mutex
+	running bool               // a turn runs (or has just been handed to the first in queue)
+	stop    context.CancelFunc // cancels the running turn
+	done    chan struct{}      // closed when the running turn ends
+	queue   []*waiter          // the turns waiting, oldest first
+	closed  bool
+	// steer holds what the user sent while a model turn runs; nil when
+	// none runs.
+	steer *inbox
+}
+
+// waiter is a turn waiting for the one before it.
+type waiter struct {
+	ready     chan struct{} // closed when it may run, or was cancelled
+	cancelled bool          // set (before ready closes) when Cancel or Close dropped it
 }
 
 // New returns a session made of parts, or an error naming a required
@@ -112,16 +122,16 @@ func (s *Session) Busy() bool {
 
 // Run runs one turn: turn, given what a turn may do, under the session's
 // one turn guard. What the user should be told is logged first. A turn
-// asked for while a cancelled one winds down waits for it; one asked for
-// while another runs is refused with ErrTurnRunning, and one of a closing
-// session with ErrClosed. A cancelled turn (Cancel, or ctx) ends with
-// session.StopCancelled and a nil error, whatever turn returned.
+// asked for while another runs waits for it (turns run in the order they
+// were asked for); one of a closing session is refused with ErrClosed. A
+// cancelled turn (Cancel, or ctx) ends with session.StopCancelled and a
+// nil error, whatever turn returned; so does one cancelled while it waits.
 func (s *Session) Run(ctx context.Context, turn func(ctx context.Context, t *Turn) (session.StopReason, error)) (session.StopReason, error) {
 	turnCtx, end, err := s.begin(ctx)
-	if err != nil {
-		if ctx.Err() != nil {
-			return session.StopCancelled, nil
-		}
+	switch {
+	case errors.Is(err, errDropped) || err != nil && ctx.Err() != nil:
+		return session.StopCancelled, nil
+	case err != nil:
 		return "", err
 	}
 	defer end()
@@ -144,45 +154,100 @@ func (s *Session) Prompt(ctx context.Context, content []presentation.ContentBloc
 	})
 }
 
-// begin starts a turn: its context, and end, which the turn must call
-// when it is over.
+// errDropped is begin's answer to a turn that Cancel or Close dropped
+// while it waited.
+var errDropped = errors.New("the turn was cancelled before it started")
+
+// begin starts a turn once the turns before it ended: its context, and
+// end, which the turn must call when it is over.
 func (s *Session) begin(ctx context.Context) (context.Context, func(), error) {
 	s.mu.Lock()
-	for s.running && s.cancelled {
-		done := s.done
+	if s.closed {
 		s.mu.Unlock()
-		select {
-		case <-done:
-		case <-ctx.Done():
-			return nil, nil, ctx.Err()
+		return nil, nil, ErrClosed
+	}
+	if s.running || len(s.queue) > 0 {
+		w := &waiter{ready: make(chan struct{})}
+		s.queue = append(s.queue, w)
+		s.mu.Unlock()
+		if err := s.await(ctx, w); err != nil {
+			return nil, nil, err
 		}
 		s.mu.Lock()
+		if s.closed { // handed the turn as the session began to close
+			s.handOver()
+			s.mu.Unlock()
+			return nil, nil, ErrClosed
+		}
 	}
-	defer s.mu.Unlock()
-	switch {
-	case s.closed:
-		return nil, nil, ErrClosed
-	case s.running:
-		return nil, nil, ErrTurnRunning
-	}
+	s.running = true
 	turnCtx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
-	s.running, s.cancelled, s.stop, s.done = true, false, stop, done
+	s.stop, s.done = stop, done
+	s.mu.Unlock()
 	end := func() {
 		stop()
 		s.mu.Lock()
-		s.running, s.cancelled, s.stop = false, false, nil
+		s.stop = nil
 		close(done)
+		s.handOver()
 		s.mu.Unlock()
 	}
 	return turnCtx, end, nil
 }
 
-// Cancel ends the running turn, if any; it ends as cancelled.
+// await waits until w may run: nil when it was handed the turn, errDropped
+// when it was cancelled, ctx's error when ctx ended first (then it no
+// longer waits, and a turn handed to it at that moment goes on to the
+// next).
+func (s *Session) await(ctx context.Context, w *waiter) error {
+	select {
+	case <-w.ready:
+	case <-ctx.Done():
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if i := slices.Index(s.queue, w); i >= 0 {
+			s.queue = slices.Delete(s.queue, i, i+1)
+			return ctx.Err()
+		}
+		if !w.cancelled { // handed the turn in the meantime: hand it on
+			s.handOver()
+		}
+		return ctx.Err()
+	}
+	if w.cancelled {
+		return errDropped
+	}
+	return nil
+}
+
+// handOver gives the turn to the first waiting, or marks the session idle;
+// s.mu is held.
+func (s *Session) handOver() {
+	if len(s.queue) == 0 {
+		s.running = false
+		return
+	}
+	next := s.queue[0]
+	s.queue = s.queue[1:]
+	close(next.ready) // running stays true: it is next's now
+}
+
+// dropQueue cancels every waiting turn; s.mu is held.
+func (s *Session) dropQueue() {
+	for _, w := range s.queue {
+		w.cancelled = true
+		close(w.ready)
+	}
+	s.queue = nil
+}
+
+// Cancel ends the running turn, if any, and every turn waiting for it;
+// each ends as cancelled.
 func (s *Session) Cancel() {
 	s.mu.Lock()
 	stop := s.stop
-	s.cancelled = stop != nil
+	s.dropQueue()
 	s.mu.Unlock()
 	if stop != nil {
 		stop()
@@ -198,6 +263,7 @@ func (s *Session) Close() {
 		return
 	}
 	s.closed = true
+	s.dropQueue()
 	stop, done := s.stop, s.done
 	s.mu.Unlock()
 	if stop != nil {
@@ -232,7 +298,9 @@ func (t *Turn) Prompt(ctx context.Context, content []presentation.ContentBlock) 
 			defer s.finishTurn(ctx, finish)
 		}
 	}
-	return s.parts.Model.Prompt(ctx, content)
+	s.openSteering()
+	defer s.closeSteering()
+	return s.parts.Model.PromptSteered(ctx, content, steering{s})
 }
 
 // Compact summarizes the conversation now and returns how many turns the

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -19,7 +20,7 @@ type blockingModel struct {
 	started chan struct{}
 }
 
-func (m *blockingModel) Prompt(ctx context.Context, _ []presentation.ContentBlock) (session.StopReason, error) {
+func (m *blockingModel) PromptSteered(ctx context.Context, _ []presentation.ContentBlock, _ agent.Steering) (session.StopReason, error) {
 	m.started <- struct{}{}
 	<-ctx.Done()
 	return session.StopCancelled, nil
@@ -30,7 +31,7 @@ func (m *blockingModel) Compact(context.Context) (int, error) { return 3, nil }
 // quickModel ends each turn at once.
 type quickModel struct{}
 
-func (quickModel) Prompt(context.Context, []presentation.ContentBlock) (session.StopReason, error) {
+func (quickModel) PromptSteered(context.Context, []presentation.ContentBlock, agent.Steering) (session.StopReason, error) {
 	return session.StopEndTurn, nil
 }
 
@@ -112,30 +113,118 @@ func TestNewRefusesMissingParts(t *testing.T) {
 	}
 }
 
-func TestOneTurnAtATime(t *testing.T) {
-	model := &blockingModel{started: make(chan struct{}, 1)}
+// orderedModel blocks each turn until released, and records the order
+// the turns ran in by their first text.
+type orderedModel struct {
+	started chan string
+	release chan struct{}
+}
+
+func (m *orderedModel) PromptSteered(ctx context.Context, content []presentation.ContentBlock, _ agent.Steering) (session.StopReason, error) {
+	m.started <- presentation.JoinText(content)
+	select {
+	case <-m.release:
+		return session.StopEndTurn, nil
+	case <-ctx.Done():
+		return session.StopCancelled, nil
+	}
+}
+
+func (m *orderedModel) Compact(context.Context) (int, error) { return 0, nil }
+
+// prompted starts a prompt of text in the background; its stop reason
+// arrives on the channel returned.
+func prompted(s *live.Session, text string) <-chan session.StopReason {
+	out := make(chan session.StopReason, 1)
+	go func() {
+		reason, err := s.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text(text)})
+		if err != nil {
+			reason = session.StopReason("error: " + err.Error())
+		}
+		out <- reason
+	}()
+	return out
+}
+
+func TestTurnsAskedForWhileOneRunsRunInOrder(t *testing.T) {
+	model := &orderedModel{started: make(chan string), release: make(chan struct{})}
 	s := newSession(t, live.Parts{Model: model})
-	answer := startTurn(t, s, model)
+	first := prompted(s, "first")
+	if got := <-model.started; got != "first" {
+		t.Fatalf("the first turn to run was %q", got)
+	}
 	if !s.Busy() {
 		t.Error("Busy is false while a turn runs")
 	}
-	if _, err := s.Prompt(context.Background(), nil); !errors.Is(err, live.ErrTurnRunning) {
-		t.Errorf("a second prompt = %v, want ErrTurnRunning", err)
+	second := prompted(s, "second")
+	live.WaitQueued(s, 1)
+	third := prompted(s, "third")
+	live.WaitQueued(s, 2)
+	for i, want := range []string{"second", "third"} {
+		model.release <- struct{}{}
+		if got := <-model.started; got != want {
+			t.Errorf("turn %d to run: %q, want %q", i+2, got, want)
+		}
 	}
-	_, err := s.Run(context.Background(), func(ctx context.Context, tr *live.Turn) (session.StopReason, error) {
-		_, err := tr.Compact(ctx)
-		return session.StopEndTurn, err
-	})
-	if !errors.Is(err, live.ErrTurnRunning) {
-		t.Errorf("a /compact during a turn = %v, want ErrTurnRunning", err)
-	}
-	s.Cancel()
-	if err := <-answer; err != nil {
-		t.Error(err)
+	model.release <- struct{}{}
+	for name, answer := range map[string]<-chan session.StopReason{"first": first, "second": second, "third": third} {
+		if got := <-answer; got != session.StopEndTurn {
+			t.Errorf("%s ended %q", name, got)
+		}
 	}
 	if s.Busy() {
-		t.Error("Busy is true after the turn ended")
+		t.Error("Busy is true after every turn ended")
 	}
+}
+
+func TestCancelEndsTheRunningTurnAndTheQueued(t *testing.T) {
+	model := &orderedModel{started: make(chan string), release: make(chan struct{})}
+	s := newSession(t, live.Parts{Model: model})
+	first := prompted(s, "first")
+	<-model.started
+	queued := prompted(s, "queued")
+	live.WaitQueued(s, 1)
+	s.Cancel()
+	if got := <-first; got != session.StopCancelled {
+		t.Errorf("the running turn ended %q", got)
+	}
+	if got := <-queued; got != session.StopCancelled {
+		t.Errorf("the queued turn ended %q", got)
+	}
+	after := prompted(s, "after") // a prompt after the cancel runs
+	if got := <-model.started; got != "after" {
+		t.Errorf("ran %q after the cancel", got)
+	}
+	model.release <- struct{}{}
+	if got := <-after; got != session.StopEndTurn {
+		t.Errorf("the prompt after the cancel ended %q", got)
+	}
+}
+
+func TestAQueuedTurnWhoseContextEndsLeavesTheQueue(t *testing.T) {
+	model := &orderedModel{started: make(chan string), release: make(chan struct{})}
+	s := newSession(t, live.Parts{Model: model})
+	first := prompted(s, "first")
+	<-model.started
+	ctx, cancel := context.WithCancel(context.Background())
+	gone := make(chan session.StopReason, 1)
+	go func() {
+		reason, _ := s.Prompt(ctx, []presentation.ContentBlock{presentation.Text("gone")})
+		gone <- reason
+	}()
+	live.WaitQueued(s, 1)
+	cancel()
+	if got := <-gone; got != session.StopCancelled {
+		t.Errorf("the abandoned turn ended %q", got)
+	}
+	next := prompted(s, "next")
+	model.release <- struct{}{}
+	if got := <-model.started; got != "next" {
+		t.Errorf("ran %q after the first, want next (the abandoned one left the queue)", got)
+	}
+	model.release <- struct{}{}
+	<-first
+	<-next
 }
 
 func TestAPromptAfterCancelWaitsForTheCancelledTurn(t *testing.T) {

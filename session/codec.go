@@ -48,11 +48,13 @@ type eventIn struct {
 type emptyWire struct{}
 
 type userMessageWire struct {
-	Content any `json:"content,omitempty"`
+	Content any  `json:"content,omitempty"`
+	Steered bool `json:"steered,omitempty"`
 }
 
 type userMessageIn struct {
 	Content contentWire `json:"content,omitempty"`
+	Steered bool        `json:"steered,omitempty"`
 }
 
 type assistantChunkWire struct {
@@ -236,7 +238,7 @@ func encodePayload(p Payload) (any, error) {
 	case TurnStarted:
 		w = emptyWire{}
 	case UserMessage:
-		w = userMessageWire{Content: encodeContent(p.Content)}
+		w = userMessageWire{Content: encodeContent(p.Content), Steered: p.Steered}
 	case AssistantChunk:
 		w = assistantChunkWire{Text: p.Text, Reasoning: p.Reasoning}
 	case AssistantMessage:
@@ -296,7 +298,7 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 		return TurnStarted{}, nil
 	case UserMessage{}.Kind():
 		w, err := unmarshalData[userMessageIn](kind, data)
-		return UserMessage{Content: w.Content}, err
+		return UserMessage{Content: w.Content, Steered: w.Steered}, err
 	case AssistantChunk{}.Kind():
 		w, err := unmarshalData[assistantChunkWire](kind, data)
 		return AssistantChunk{Text: w.Text, Reasoning: w.Reasoning}, err

@@ -86,6 +86,7 @@ func samplePayloads() []session.Payload {
 		session.TurnStarted{},
 		session.UserMessage{Content: sampleContent},
 		session.UserMessage{},
+		session.UserMessage{Content: sampleContent, Steered: true},
 		session.AssistantChunk{Text: "Let me", Reasoning: true},
 		session.AssistantChunk{Text: "Hello"},
 		session.AssistantMessage{Text: "Done.", Reasoning: "thought", ToolCalls: []session.ToolCallRef{

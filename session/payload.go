@@ -10,9 +10,11 @@ import (
 // TurnStarted opens a turn: the user's prompt follows.
 type TurnStarted struct{}
 
-// UserMessage is the user's prompt.
+// UserMessage is the user's prompt, or, with Steered, a message the user
+// sent while a turn ran, which the model read at its next step.
 type UserMessage struct {
 	Content []presentation.ContentBlock
+	Steered bool
 }
 
 // AssistantChunk is a piece of the model's answer as it streams: visible

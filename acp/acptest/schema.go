@@ -23,32 +23,35 @@ const SchemaPath = "e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.j
 // schemaURL names the schema document inside the compiler.
 const schemaURL = "acp://schema/v1/schema.json"
 
-// legacySchema holds what the pinned schema dropped that clients still
-// use: the unstable model choice of @agentclientprotocol/sdk 0.14 (the
-// "models" member of a session setup, session/set_model), which
-// agent-shell and the AI SDK provider read. Its definitions refer to the
-// pinned schema's.
+// extraSchema holds the messages beyond the pinned schema that clients
+// and we still use: the unstable model choice of
+// @agentclientprotocol/sdk 0.14 (the "models" member of a session setup,
+// session/set_model), which agent-shell and the AI SDK provider read, and
+// the _session/steering extension (claude-agent-acp's and codex-acp's).
+// Its definitions refer to the pinned schema's.
 //
-//go:embed legacy.schema.json
-var legacySchema []byte
+//go:embed extra.schema.json
+var extraSchema []byte
 
-// legacyURL names legacySchema inside the compiler; legacyPrefix marks
+// extraURL names extraSchema inside the compiler; extraPrefix marks
 // the definition names that are its own.
 const (
-	legacyURL    = "acp://acptest/legacy.schema.json"
-	legacyPrefix = "legacy:"
+	extraURL    = "acp://acptest/extra.schema.json"
+	extraPrefix = "extra:"
 )
 
-// legacyMessages are the messages validated against legacySchema's
+// extraMessages are the messages validated against extraSchema's
 // definitions, which the pinned schema lacks (session/set_model) or
 // extends (a session setup's models member).
-func legacyMessages() map[msgKey]string {
+func extraMessages() map[msgKey]string {
 	return map[msgKey]string{
 		{FromClient, Request, "session/set_model"}: "SetSessionModelRequest",
 		{FromAgent, Response, "session/set_model"}: "SetSessionModelResponse",
 		{FromAgent, Response, "session/new"}:       "NewSessionResponse",
 		{FromAgent, Response, "session/load"}:      "LoadSessionResponse",
 		{FromAgent, Response, "session/resume"}:    "ResumeSessionResponse",
+		{FromClient, Request, "_session/steering"}: "SteeringRequest",
+		{FromAgent, Response, "_session/steering"}: "SteeringResponse",
 	}
 }
 
@@ -99,7 +102,7 @@ func (k Kind) String() string {
 // accept nearly anything (a tool_call without title, stopReason "done").
 // The method → definition map is built from the schema's own unions
 // (AgentRequest, ClientResponse, …) and their x-method annotations, not by
-// hand, plus the few messages of legacy.schema.json (legacyMessages). A Schema is immutable and safe for concurrent use; load it once
+// hand, plus the few messages of extra.schema.json (extraMessages). A Schema is immutable and safe for concurrent use; load it once
 // per test binary and share it.
 type Schema struct {
 	path  string
@@ -205,16 +208,16 @@ func OpenSchemaFile(path string) (*Schema, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("parsing the ACP schema %s: %w", path, err)
 	}
-	legacy, err := jsonschema.UnmarshalJSON(bytes.NewReader(legacySchema))
+	extra, err := jsonschema.UnmarshalJSON(bytes.NewReader(extraSchema))
 	if err != nil {
-		return nil, fmt.Errorf("parsing legacy.schema.json: %w", err)
+		return nil, fmt.Errorf("parsing extra.schema.json: %w", err)
 	}
 	c := jsonschema.NewCompiler()
 	if err := c.AddResource(schemaURL, doc); err != nil {
 		return nil, fmt.Errorf("loading the ACP schema: %w", err)
 	}
-	if err := c.AddResource(legacyURL, legacy); err != nil {
-		return nil, fmt.Errorf("loading legacy.schema.json: %w", err)
+	if err := c.AddResource(extraURL, extra); err != nil {
+		return nil, fmt.Errorf("loading extra.schema.json: %w", err)
 	}
 	s := &Schema{path: path, defs: map[msgKey]string{}, comp: map[string]*jsonschema.Schema{}}
 	for _, u := range messageUnions() {
@@ -245,16 +248,16 @@ func OpenSchemaFile(path string) (*Schema, error) {
 			s.defs[msgKey{FromClient, Notification, ann.Method}] = name
 		}
 	}
-	for key, name := range legacyMessages() {
-		s.defs[key] = legacyPrefix + name
+	for key, name := range extraMessages() {
+		s.defs[key] = extraPrefix + name
 	}
 	for _, name := range s.defs {
 		if _, done := s.comp[name]; done {
 			continue
 		}
 		url := schemaURL + "#/$defs/" + name
-		if own, ok := strings.CutPrefix(name, legacyPrefix); ok {
-			url = legacyURL + "#/$defs/" + own
+		if own, ok := strings.CutPrefix(name, extraPrefix); ok {
+			url = extraURL + "#/$defs/" + own
 		}
 		sch, err := c.Compile(url)
 		if err != nil {
@@ -302,9 +305,9 @@ func (s *Schema) Path() string { return s.path }
 
 // Definition names the definition a message is validated against, e.g.
 // Definition(FromAgent, Notification, "session/update") is
-// "SessionNotification"; a name starting "legacy:" is one of
-// legacy.schema.json (Definition(FromAgent, Response, "session/new") is
-// "legacy:NewSessionResponse": the pinned one and the models member). ok
+// "SessionNotification"; a name starting "extra:" is one of
+// extra.schema.json (Definition(FromAgent, Response, "session/new") is
+// "extra:NewSessionResponse": the pinned one and the models member). ok
 // is false for a method neither defines for that sender and role.
 func (s *Schema) Definition(from Side, kind Kind, method string) (name string, ok bool) {
 	name, ok = s.defs[msgKey{from, kind, method}]

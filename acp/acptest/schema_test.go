@@ -30,8 +30,8 @@ func TestSchemaDefinitions(t *testing.T) {
 		{acptest.FromClient, acptest.Notification, "session/cancel", "CancelNotification"},
 		{acptest.FromClient, acptest.Notification, "$/cancel_request", "CancelRequestNotification"},
 		{acptest.FromAgent, acptest.Notification, "$/cancel_request", "CancelRequestNotification"},
-		{acptest.FromAgent, acptest.Response, "session/new", "legacy:NewSessionResponse"},
-		{acptest.FromClient, acptest.Request, "session/set_model", "legacy:SetSessionModelRequest"},
+		{acptest.FromAgent, acptest.Response, "session/new", "extra:NewSessionResponse"},
+		{acptest.FromClient, acptest.Request, "session/set_model", "extra:SetSessionModelRequest"},
 	}
 	for _, tt := range tests {
 		got, ok := s.Definition(tt.from, tt.kind, tt.method)
