@@ -82,9 +82,38 @@ func NewMapper(opts MapperOptions) *Mapper {
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
 // title in them has its control characters escaped (escapeControls), and
-// the agent's text before a tool call ends with a paragraph break.
+// the agent's text before a tool call ends with a paragraph break. An
+// event or card outside its closed union is a bug, and Map panics on it;
+// a server that must keep serving recovers and shows the event with
+// Fallback instead.
 func (m *Mapper) Map(ev session.Event) []acp.Update {
-	updates := m.breaks.separate(ev, m.mapEvent(ev))
+	return m.finish(ev, m.mapEvent(ev))
+}
+
+// Fallback returns what ev shows when Map panicked on it: a call with
+// the generic card (its name, and its arguments as they came), the result
+// of a call the editor was shown with its raw content, nothing for any
+// other event. The Mapper goes on as if the call had the generic card.
+func (m *Mapper) Fallback(ev session.Event) []acp.Update {
+	var updates []acp.Update
+	switch p := ev.Payload.(type) {
+	case session.ToolCall:
+		m.calls[p.CallID] = &callState{card: genericCard}
+		m.announced[p.CallID] = true
+		updates = []acp.Update{m.fallbackCall(p)}
+	case session.ToolResult:
+		delete(m.calls, p.CallID)
+		if m.announced[p.CallID] {
+			updates = []acp.Update{rawResult(p)}
+		}
+	}
+	return m.finish(ev, updates)
+}
+
+// finish readies the updates of ev for the editor: the agent's text ended
+// before a tool call, every title's control characters escaped.
+func (m *Mapper) finish(ev session.Event, updates []acp.Update) []acp.Update {
+	updates = m.breaks.separate(ev, updates)
 	for i, u := range updates {
 		updates[i] = escapeTitle(u)
 	}
@@ -169,18 +198,11 @@ func (m *Mapper) userMessage(p session.UserMessage) []acp.Update {
 	return out
 }
 
-// toolCall announces a call with its pending card; a card that cannot be
-// shown falls back to the generic one.
-func (m *Mapper) toolCall(p session.ToolCall) (update acp.ToolCall) {
+// toolCall announces a call with its pending card.
+func (m *Mapper) toolCall(p session.ToolCall) acp.ToolCall {
 	state := &callState{card: genericCard}
 	m.calls[p.CallID] = state
 	m.announced[p.CallID] = true
-	defer func() {
-		if r := recover(); r != nil {
-			state.card = genericCard
-			update = m.fallbackCall(p)
-		}
-	}()
 	switch v := p.View.(type) {
 	case nil:
 		return m.fallbackCall(p)

@@ -10,22 +10,16 @@ import (
 
 // toolResult completes a call with its result card. A result for a call
 // the Mapper does not know (a late or repeated result) shows its raw
-// content; a card that cannot be shown falls back to the raw content too.
-// The call is failed when its result is a tool error or its card says it
-// failed (resultStatus), whatever the card is shown as.
-func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
+// content. The call is failed when its result is a tool error or its card
+// says it failed (resultStatus), whatever the card is shown as.
+func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
 	status := resultStatus(p)
-	raw := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Content: contentItems(p.Content)}
+	raw := rawResult(p)
 	state, ok := m.calls[p.CallID]
 	if !ok {
 		return raw
 	}
 	delete(m.calls, p.CallID)
-	defer func() {
-		if r := recover(); r != nil {
-			update = raw
-		}
-	}()
 	switch v := p.View.(type) {
 	case nil:
 		return raw
@@ -77,6 +71,11 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 	default:
 		panic(fmt.Sprintf("bridge: unreachable variant: result card %T", p.View))
 	}
+}
+
+// rawResult completes a call with the content its result gave the model.
+func rawResult(p session.ToolResult) acp.ToolCallUpdate {
+	return acp.ToolCallUpdate{ToolCallID: p.CallID, Status: resultStatus(p), Content: contentItems(p.Content)}
 }
 
 // resultStatus is a finished call's status: failed for a tool error, for

@@ -3,6 +3,7 @@ package bridge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -70,11 +71,7 @@ func (s *liveSession) start(rt *live.Session, opts MapperOptions, journal *sessi
 		if _, ok := ev.Payload.(session.TitleChanged); ok {
 			s.titled = true
 		}
-		updates, err := s.mapSafely(ev)
-		if err != nil {
-			s.bridge.opts.Logger.Error("a stored event could not be shown", "session", s.id, "event", ev.Payload.Kind(), "err", err)
-			continue
-		}
+		updates := s.mapSafely(ev)
 		if opts.Replay {
 			s.out.push(updates...)
 		}
@@ -104,22 +101,23 @@ func (s *liveSession) show(ev session.Event) {
 		delete(s.calls, p.CallID)
 		s.mu.Unlock()
 	}
-	updates, err := s.mapSafely(ev)
-	if err != nil {
-		s.bridge.opts.Logger.Error("an event could not be shown", "session", s.id, "event", ev.Payload.Kind(), "err", err)
-		return
-	}
-	s.out.push(updates...)
+	s.out.push(s.mapSafely(ev)...)
 }
 
-func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update, err error) {
+// mapSafely maps ev, the one place where a panic of the mapping (a card
+// outside its union: a bug) is caught: it is logged and counted
+// (Bridge.mappingPanics, which the tests check), the event is shown as
+// Mapper.Fallback shows it, and the server keeps serving.
+func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = errors.New("mapping panicked")
-			s.bridge.opts.Logger.Error("bridge mapping panicked", "panic", r)
+			s.bridge.mappingPanics.Add(1)
+			s.bridge.opts.Logger.Error("an event could not be shown as it is: the mapping panicked",
+				"session", s.id, "event", fmt.Sprintf("%T", ev.Payload), "panic", r)
+			updates = s.mapper.Fallback(ev)
 		}
 	}()
-	return s.mapper.Map(ev), nil
+	return s.mapper.Map(ev)
 }
 
 // prompt runs one turn. A cancelled turn answers "cancelled", never an
