@@ -9,31 +9,18 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
-	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // TestAskReasons: every kind of ask says why, in the words the user reads
 // after the title of the call's card in the permission prompt (a clause
 // about the call: the title names the tool and what it does).
 func TestAskReasons(t *testing.T) {
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
+	ws, base := attackWorkspace(t)
+	root := ws.Cwd()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	root := filepath.Join(base, "ws")
-	for _, d := range []string{filepath.Join(root, ".git"), filepath.Join(base, "out")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	links := map[string]string{"up": filepath.Join(base, "out"), "loop": filepath.Join(root, "loop")}
-	for name, target := range links {
-		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := workspace.New(root, nil, workspace.Local{})
-	if err != nil {
+	if err := os.Symlink(filepath.Join(root, "loop"), filepath.Join(root, "loop")); err != nil {
 		t.Fatal(err)
 	}
 	reg := registry.New()
@@ -71,8 +58,8 @@ func TestAskReasons(t *testing.T) {
 			"reads /etc/passwd, outside the workspace"},
 		{"a file write outside", policy.WorkspaceWrite, false, "write", map[string]any{"path": "../x"},
 			"writes " + base + "/x, outside the workspace"},
-		{"a write through a link", policy.WorkspaceWrite, false, "write", map[string]any{"path": "up/x"},
-			"writes " + root + "/up/x (a link to " + base + "/out/x), outside the workspace"},
+		{"a write through a link", policy.WorkspaceWrite, false, "write", map[string]any{"path": "shared/x"},
+			"writes " + root + "/shared/x (a link to " + base + "/outside/dir/x), outside the workspace"},
 		{"a path whose links loop", policy.WorkspaceWrite, false, "read", map[string]any{"path": "loop/x"},
 			"reads " + root + "/loop/x (its symbolic links loop), outside the workspace"},
 		{"a tool neither reading nor writing", policy.WorkspaceWrite, false, "fetch", map[string]any{"path": "/etc/x"},
