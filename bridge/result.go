@@ -36,8 +36,8 @@ func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
 		}
 		return m.terminalResult(p.CallID, status, state, v)
 	case presentation.DiffResultView:
-		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Locations: m.locations(v.Locations)}
-		if items := m.diffItems(v.Diffs); len(items) > 0 {
+		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Locations: m.opts.locations(v.Locations)}
+		if items := m.opts.diffItems(v.Diffs); len(items) > 0 {
 			u.Content = items
 			if v.Notes != "" {
 				u.Content = append(u.Content, textItem(v.Notes))
@@ -60,7 +60,7 @@ func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
 		u.Title = v.Title
 		if f, ok := singleMatch(v); ok {
 			// One place found (a definition): the editor follows it.
-			u.Locations = m.locations([]presentation.FileLocation{{Path: f.Path, Line: f.Matches[0].LineNumber}})
+			u.Locations = m.opts.locations([]presentation.FileLocation{{Path: f.Path, Line: f.Matches[0].LineNumber}})
 		}
 		return u
 	case presentation.SearchPathsView:

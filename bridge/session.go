@@ -40,7 +40,6 @@ type liveSession struct {
 	titled    bool // the session has a title
 	kept      bool // the session is stored: it was prompted, or loaded
 	empty     bool // it is stored without a conversation (session.Meta.Empty)
-	calls     map[string]session.ToolCall
 	closed    bool
 	storeErr  error // the first failure to store the session, not told yet
 	storeTold bool  // the user was told the session could not be stored
@@ -48,7 +47,7 @@ type liveSession struct {
 
 // newLiveSession returns a session with its outbox running, not started.
 func newLiveSession(id string, b *Bridge) *liveSession {
-	s := &liveSession{id: id, bridge: b, calls: map[string]session.ToolCall{}}
+	s := &liveSession{id: id, bridge: b}
 	s.out = newOutbox(id, b.client, b.opts.Logger)
 	s.client = sessionClient{client: b.client, out: s.out}
 	return s
@@ -91,16 +90,6 @@ func (s *liveSession) persist() {
 
 // show maps one event (the log calls it in order) and queues its updates.
 func (s *liveSession) show(ev session.Event) {
-	switch p := ev.Payload.(type) {
-	case session.ToolCall:
-		s.mu.Lock()
-		s.calls[p.CallID] = p
-		s.mu.Unlock()
-	case session.ToolResult:
-		s.mu.Lock()
-		delete(s.calls, p.CallID)
-		s.mu.Unlock()
-	}
 	s.out.push(s.mapSafely(ev)...)
 }
 
@@ -205,12 +194,4 @@ func (s *liveSession) close() {
 			s.bridge.opts.Logger.Error("the session's log could not be closed", "session", s.id, "err", err)
 		}
 	}
-}
-
-// pendingCall returns the announcement of a call still running.
-func (s *liveSession) pendingCall(id string) (session.ToolCall, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.calls[id]
-	return c, ok
 }
