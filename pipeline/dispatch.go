@@ -57,9 +57,10 @@ func (x *Execution) settleDispatched(s stage, r Result) {
 }
 
 // runWrappers runs the wrapper chain from index i; the last step runs the
-// body and hands its result on marked as the body's (passOn). derived says ctx is known to
-// carry the caller's cancellation: it is the caller's context, or derived
-// from it by wrappers that pass on only what they derive.
+// body and hands its result on marked as the body's (passOn). derived
+// says ctx is known to carry the caller's cancellation: it is the
+// caller's context, or derived from it by wrappers that pass on only what
+// they derive.
 func (x *Execution) runWrappers(ctx context.Context, i int, derived bool) (r Result, err error) {
 	for i < len(x.wrappers) && !x.wrappers[i].appliesTo(x.call) {
 		i++
