@@ -67,32 +67,28 @@ func (s *liveSession) remember(rules []policy.Rule, allow bool) {
 }
 
 // RequestApproval asks the user, in the editor, whether the call may run.
-// The request shows exactly what is being approved: the call's title (the
-// full command for a shell call), kind, content and locations, from the
-// call's approval card — computed now, from the world as it is (the hunks
-// an edit would apply to the file as the tool reads it), or its pending
-// card when the tool has no other. Either
-// allow option lets the call run once (remembered rules come later); a
-// cancelled outcome cancels the whole turn, as session/cancel does (the
-// prompt answers "cancelled"); any other answer rejects the call; a
-// cancelled turn cancels the ask; a failed request is an error, which
-// denies the call.
+// The request shows exactly what the pipeline asks about: the card it
+// carries (the approval card computed when the call asked — the hunks an
+// edit would apply to the file as it is — or the pending card), shown as
+// the editor shows the call, with why it asks after its title
+// (permissionToolCall). Either allow option lets the call run once
+// (remembered rules come later); a cancelled outcome cancels the whole
+// turn, as session/cancel does (the prompt answers "cancelled"); any
+// other answer rejects the call; a cancelled turn cancels the ask; a
+// failed request is an error, which denies the call.
 func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
-	call, ok := s.pendingCall(req.CallID)
-	if !ok {
-		call = session.ToolCall{CallID: req.CallID, Name: req.ToolName}
-	}
-	if req.Call != nil {
-		if view := req.Call.Bound().PresentApproval(ctx); view != nil {
-			call.View = view
-		}
-	}
 	rules := s.suggestRules(req)
+	toolCall, title := s.permissionToolCall(req)
 	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{
 		SessionID: s.id,
-		ToolCall:  s.permissionToolCall(call),
+		ToolCall:  toolCall,
 		Options:   permissionOptions(rules),
 	})
+	if err == nil && ctx.Err() == nil && toolCall.Title != title {
+		// Clients that keep the card the request showed (Zed) keep its
+		// title: give the card its own back.
+		s.out.push(acp.ToolCallUpdate{ToolCallID: req.CallID, Title: title})
+	}
 	switch {
 	case ctx.Err() != nil:
 		return pipeline.ApprovalCancelled, nil
@@ -118,11 +114,29 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 	return pipeline.ApprovalRejected, nil
 }
 
-// permissionToolCall describes the call for the permission prompt, built
-// from the same card the editor shows for it (without the live terminal).
-func (s *liveSession) permissionToolCall(call session.ToolCall) acp.ToolCall {
-	card := NewMapper(MapperOptions{Cwd: s.mapper.opts.Cwd}).toolCall(call)
-	card.Status = ""
-	card.Title = escapeControls(card.Title)
-	return card
+// permissionToolCall is the call as the permission prompt shows it: the
+// card req carries, shown as the editor shows the call (without the live
+// terminal, and without a status), its title followed by why the call
+// asks: `curl -s x — "curl" is not read-only and no rule allows it`.
+// The title is where the reason goes because it is the one part of the
+// call every client shows in its prompt: acpx asks "Allow <title>
+// [<kind>]?", CodeCompanion "<Kind>: <title> ?", agent-shell's dialog
+// shows the title alone, and Zed puts it at the head of the card it
+// upserts; none of the first three shows the call's content there, and
+// CodeCompanion draws its approval diff from the first content item, so
+// that stays the card's own. title is the card's own title, escaped.
+func (s *liveSession) permissionToolCall(req pipeline.ApprovalRequest) (toolCall acp.ToolCall, title string) {
+	args := "{}"
+	if req.Call != nil {
+		args = req.Call.Arguments().JSON()
+	}
+	call := session.ToolCall{CallID: req.CallID, Name: req.ToolName, Arguments: args, View: req.Card}
+	toolCall, _ = MapperOptions{Cwd: s.mapper.opts.Cwd}.callCard(call)
+	toolCall.Status = ""
+	title = escapeControls(toolCall.Title)
+	toolCall.Title = title
+	if req.Reason != "" {
+		toolCall.Title = title + " — " + escapeControls(req.Reason)
+	}
+	return toolCall, title
 }

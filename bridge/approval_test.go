@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/policy"
 )
 
 // approvalCommand is long on purpose: the prompt must show all of it.
@@ -88,7 +90,8 @@ func TestApprovalsB159B162(t *testing.T) {
 }
 
 // checkPermissionRequest checks the first permission request of the test:
-// what it shows (B159) and that its tool_call came first.
+// what it shows (B159: the command, why it asks, the description) and
+// that its tool_call came first.
 func checkPermissionRequest(t *testing.T, e *env, s string) {
 	t.Helper()
 	frames := e.c.Frames()
@@ -122,8 +125,9 @@ func checkPermissionRequest(t *testing.T, e *env, s string) {
 		t.Fatal(err)
 	}
 	tc := req.ToolCall
-	if req.SessionID != s || tc.ToolCallID != "c_bash" || tc.Title != approvalCommand || tc.Kind != "execute" {
-		t.Errorf("permission request = %s; want session %s, call c_bash, the full command as title, kind execute", frames[askAt].Params, s)
+	title := approvalCommand + ` — "touch" is not read-only and no rule allows it`
+	if req.SessionID != s || tc.ToolCallID != "c_bash" || tc.Title != title || tc.Kind != "execute" {
+		t.Errorf("permission request = %s; want session %s, call c_bash, the full command and why it asks as title, kind execute", frames[askAt].Params, s)
 	}
 	if !strings.Contains(string(tc.Content), "Leave a marker") {
 		t.Errorf("the request's content %s does not show the description", tc.Content)
@@ -221,5 +225,70 @@ func TestCancelledPermissionOutcomeEndsTheTurn(t *testing.T) {
 	}
 	if got := e.prompt(s, "and now?"); got != "end_turn" {
 		t.Errorf("the next prompt = %s, want end_turn", got)
+	}
+}
+
+// TestPermissionRequestSaysWhy: the permission request's title is the
+// card's title followed by the policy's reason, the one place every
+// client shows in its prompt (acpx, CodeCompanion, agent-shell); the card
+// keeps its content (an edit's diff first, where CodeCompanion draws it),
+// and once answered it gets its own title back (Zed keeps the card the
+// request upserted).
+func TestPermissionRequestSaysWhy(t *testing.T) {
+	tests := []struct {
+		name   string
+		preset policy.Preset
+		call   llm.ToolCall
+		title  func(dir string) string
+		diff   bool
+	}{
+		{name: "a program the read-only list does not know", preset: policy.WorkspaceWrite,
+			call:  call("c1", "bash", map[string]any{"command": "curl -s example.com"}),
+			title: func(string) string { return `curl -s example.com — "curl" is not read-only and no rule allows it` }},
+		{name: "a write outside the workspace", preset: policy.WorkspaceWrite,
+			call: call("c1", "write", map[string]any{"file_path": "../x", "content": "x\n"}),
+			title: func(dir string) string {
+				return "Write ../x — writes " + filepath.Dir(dir) + "/x, outside the workspace"
+			}, diff: true},
+		{name: "an edit under read-only", preset: policy.ReadOnly,
+			call:  call("c1", "edit", map[string]any{"file_path": "f.txt", "old_string": "a", "new_string": "b"}),
+			title: func(string) string { return "Edit f.txt — changes files, and read-only asks before every change" }, diff: true},
+		{name: "a command asking to leave the sandbox", preset: policy.WorkspaceWrite,
+			call: call("c1", "bash", map[string]any{"command": "ls", "sandbox": false, "description": "list the cache"}),
+			title: func(string) string {
+				return "ls — asks to run outside the sandbox (sandbox: false), and workspace-write asks before every such command; the model says why: list the cache"
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, withProvider(replyOnce(tt.call)), withPreset(tt.preset))
+			writeFile(t, e.dir+"/f.txt", "a\n")
+			asked := rejectEveryAsk(e)
+			e.initialize(plainInitialize)
+			s := e.newSession("")
+			e.prompt(s, "go")
+
+			tc := asked().ToolCall
+			want := tt.title(e.dir)
+			if tc.Title == nil || *tc.Title != want {
+				data, _ := json.Marshal(tc)
+				t.Fatalf("the permission request's toolCall %s, want the title %q", data, want)
+			}
+			if tt.diff && (len(tc.Content) == 0 || tc.Content[0].Diff == nil) {
+				data, _ := json.Marshal(tc.Content)
+				t.Errorf("the request's content %s, want the diff first", data)
+			}
+			updates := forCall(e.updates(s), "c1")
+			own := *updates[0].Title
+			var titles []string
+			for _, u := range updates[1:] {
+				if u.Title != nil {
+					titles = append(titles, *u.Title)
+				}
+			}
+			if len(titles) == 0 || titles[0] != own {
+				t.Errorf("titles after the request %q, want the card's own %q back first", titles, own)
+			}
+		})
 	}
 }

@@ -57,16 +57,7 @@ func TestApprovalShowsTheRealHunks(t *testing.T) {
 			if tt.buffer != "" {
 				newEditor(e.c, map[string]string{path: tt.buffer})
 			}
-			var (
-				mu  sync.Mutex
-				req acpsdk.RequestPermissionRequest
-			)
-			e.c.HandlePermission(func(r acpsdk.RequestPermissionRequest) acpsdk.RequestPermissionResponse {
-				mu.Lock()
-				defer mu.Unlock()
-				req = r
-				return selected("reject-once")
-			})
+			asked := rejectEveryAsk(e)
 			e.initialize(tt.initialize)
 			s := e.newSession("")
 			e.prompt(s, "change it")
@@ -76,9 +67,7 @@ func TestApprovalShowsTheRealHunks(t *testing.T) {
 			if err := json.Unmarshal(announced.Content, &pending); err != nil || len(pending) != 1 || !sameDiff(pending[0].OldText, pending[0].NewText, tt.pending.OldText, tt.pending.NewText) {
 				t.Errorf("the tool_call's content %s, want the pending card %+v", announced.Content, tt.pending)
 			}
-			mu.Lock()
-			tc := req.ToolCall
-			mu.Unlock()
+			tc := asked().ToolCall
 			if len(tc.Content) != 1 || tc.Content[0].Diff == nil {
 				data, _ := json.Marshal(tc)
 				t.Fatalf("the permission request's toolCall %s, want one diff", data)
@@ -95,6 +84,26 @@ func TestApprovalShowsTheRealHunks(t *testing.T) {
 				t.Errorf("a rejected call changed the file")
 			}
 		})
+	}
+}
+
+// rejectEveryAsk answers every permission request of e with reject-once;
+// the function it returns gives the last request.
+func rejectEveryAsk(e *env) func() acpsdk.RequestPermissionRequest {
+	var (
+		mu  sync.Mutex
+		req acpsdk.RequestPermissionRequest
+	)
+	e.c.HandlePermission(func(r acpsdk.RequestPermissionRequest) acpsdk.RequestPermissionResponse {
+		mu.Lock()
+		defer mu.Unlock()
+		req = r
+		return selected("reject-once")
+	})
+	return func() acpsdk.RequestPermissionRequest {
+		mu.Lock()
+		defer mu.Unlock()
+		return req
 	}
 }
 

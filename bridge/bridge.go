@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/acp"
@@ -26,6 +27,10 @@ const protocolVersion = 1
 type Bridge struct {
 	client Client
 	opts   Options
+
+	// mappingPanics counts the events whose mapping panicked
+	// (liveSession.mapSafely).
+	mappingPanics atomic.Int64
 
 	mu       sync.Mutex
 	closed   bool

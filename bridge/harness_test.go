@@ -8,7 +8,8 @@ package bridge_test
 //   - no tool_call_update (and no permission request) precedes its tool_call
 //     (B65), and a tool_call is announced once;
 //   - every prompt gets exactly one response, and no session/update for the
-//     session follows that response (until the session's next prompt).
+//     session follows that response (until the session's next prompt);
+//   - no event's mapping panicked (the server recovers, a test fails).
 
 import (
 	"context"
@@ -572,6 +573,9 @@ func countStatus(us []update, status string) int {
 // checkFrames runs after the client closed, over every frame of the test.
 func (e *env) checkFrames() {
 	t := e.t
+	if b := e.bridge(); b != nil && b.MappingPanics() > 0 {
+		t.Errorf("the mapping of %d events panicked (see the bridge's log)", b.MappingPanics())
+	}
 	frames := e.c.Frames()
 	announced := map[string]int{} // session + call id → frame index of its tool_call
 	for i, f := range frames {

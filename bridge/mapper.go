@@ -82,9 +82,38 @@ func NewMapper(opts MapperOptions) *Mapper {
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
 // title in them has its control characters escaped (escapeControls), and
-// the agent's text before a tool call ends with a paragraph break.
+// the agent's text before a tool call ends with a paragraph break. An
+// event or card outside its closed union is a bug, and Map panics on it;
+// a server that must keep serving recovers and shows the event with
+// Fallback instead.
 func (m *Mapper) Map(ev session.Event) []acp.Update {
-	updates := m.breaks.separate(ev, m.mapEvent(ev))
+	return m.finish(ev, m.mapEvent(ev))
+}
+
+// Fallback returns what ev shows when Map panicked on it: a call with
+// the generic card (its name, and its arguments as they came), the result
+// of a call the editor was shown with its raw content, nothing for any
+// other event. The Mapper goes on as if the call had the generic card.
+func (m *Mapper) Fallback(ev session.Event) []acp.Update {
+	var updates []acp.Update
+	switch p := ev.Payload.(type) {
+	case session.ToolCall:
+		m.calls[p.CallID] = &callState{card: genericCard}
+		m.announced[p.CallID] = true
+		updates = []acp.Update{fallbackCall(p)}
+	case session.ToolResult:
+		delete(m.calls, p.CallID)
+		if m.announced[p.CallID] {
+			updates = []acp.Update{rawResult(p)}
+		}
+	}
+	return m.finish(ev, updates)
+}
+
+// finish readies the updates of ev for the editor: the agent's text ended
+// before a tool call, every title's control characters escaped.
+func (m *Mapper) finish(ev session.Event, updates []acp.Update) []acp.Update {
+	updates = m.breaks.separate(ev, updates)
 	for i, u := range updates {
 		updates[i] = escapeTitle(u)
 	}
@@ -171,58 +200,56 @@ func (m *Mapper) userMessage(p session.UserMessage) []acp.Update {
 	return out
 }
 
-// toolCall announces a call with its pending card; a card that cannot be
-// shown falls back to the generic one.
-func (m *Mapper) toolCall(p session.ToolCall) (update acp.ToolCall) {
-	state := &callState{card: genericCard}
-	m.calls[p.CallID] = state
+// toolCall announces a call with its pending card.
+func (m *Mapper) toolCall(p session.ToolCall) acp.ToolCall {
+	u, kind := m.opts.callCard(p)
+	m.calls[p.CallID] = &callState{card: kind}
 	m.announced[p.CallID] = true
-	defer func() {
-		if r := recover(); r != nil {
-			state.card = genericCard
-			update = m.fallbackCall(p)
-		}
-	}()
+	return u
+}
+
+// callCard is the card a call is shown with, pending, from its view, and
+// the kind of card that is. It is a function of the options alone: the
+// permission prompt shows a call with it too.
+func (o MapperOptions) callCard(p session.ToolCall) (acp.ToolCall, card) {
 	switch v := p.View.(type) {
 	case nil:
-		return m.fallbackCall(p)
+		return fallbackCall(p), genericCard
 	case presentation.GenericCallView:
 		path := ""
 		if len(v.Locations) > 0 {
-			path = absolute(v.Locations[0].Path, m.opts.Cwd)
+			path = absolute(v.Locations[0].Path, o.Cwd)
 		}
 		u := acp.ToolCall{
 			ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
-			Title:     displayTitle(v.Title, path, m.opts.Cwd),
+			Title:     displayTitle(v.Title, path, o.Cwd),
 			Kind:      acp.ToolKind(v.Kind.OrOther()),
 			RawInput:  rawInput(p.Arguments),
-			Locations: m.locations(v.Locations),
+			Locations: o.locations(v.Locations),
 		}
 		if items := contentItems(v.Content); len(items) > 0 {
 			u.Content = items
 		}
-		return u
+		return u, genericCard
 	case presentation.DiffCallView:
-		state.card = diffCard
 		path := ""
 		if len(v.Locations) > 0 {
-			path = absolute(v.Locations[0].Path, m.opts.Cwd)
+			path = absolute(v.Locations[0].Path, o.Cwd)
 		} else if len(v.Diffs) > 0 {
-			path = absolute(v.Diffs[0].Path, m.opts.Cwd)
+			path = absolute(v.Diffs[0].Path, o.Cwd)
 		}
 		u := acp.ToolCall{
 			ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
-			Title:     displayTitle(v.Title, path, m.opts.Cwd),
+			Title:     displayTitle(v.Title, path, o.Cwd),
 			Kind:      acp.ToolKindEdit,
 			RawInput:  rawInput(p.Arguments),
-			Locations: m.locations(v.Locations),
+			Locations: o.locations(v.Locations),
 		}
-		if items := m.diffItems(v.Diffs); len(items) > 0 {
+		if items := o.diffItems(v.Diffs); len(items) > 0 {
 			u.Content = items
 		}
-		return u
+		return u, diffCard
 	case presentation.TerminalCallView:
-		state.card = terminalCard
 		u := acp.ToolCall{
 			ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
 			Title: v.Title, Kind: acp.ToolKindExecute, RawInput: rawInput(p.Arguments),
@@ -230,11 +257,11 @@ func (m *Mapper) toolCall(p session.ToolCall) (update acp.ToolCall) {
 		if v.Description != "" {
 			u.Content = append(u.Content, textItem(v.Description))
 		}
-		if m.opts.Terminal {
+		if o.Terminal {
 			u.Content = append(u.Content, acp.Terminal{TerminalID: p.CallID})
-			u.Meta = &acp.ToolCallMeta{TerminalInfo: &acp.TerminalInfo{TerminalID: p.CallID, Cwd: m.terminalCwd(v.Cwd)}}
+			u.Meta = &acp.ToolCallMeta{TerminalInfo: &acp.TerminalInfo{TerminalID: p.CallID, Cwd: o.terminalCwd(v.Cwd)}}
 		}
-		return u
+		return u, terminalCard
 	default:
 		panic(fmt.Sprintf("bridge: unreachable variant: call card %T", p.View))
 	}
@@ -242,7 +269,7 @@ func (m *Mapper) toolCall(p session.ToolCall) (update acp.ToolCall) {
 
 // fallbackCall is the card of a call whose tool has no presenter: its
 // name, and its arguments as they came.
-func (m *Mapper) fallbackCall(p session.ToolCall) acp.ToolCall {
+func fallbackCall(p session.ToolCall) acp.ToolCall {
 	return acp.ToolCall{
 		ToolCallID: p.CallID, Status: acp.ToolCallStatusPending,
 		Title: p.Name, Kind: acp.ToolKindOther, RawInput: rawInput(p.Arguments),
@@ -272,26 +299,26 @@ func rawInput(args string) json.RawMessage {
 // terminalCwd is the directory a terminal card shows: the view's when
 // absolute, resolved against the session's when relative, else the
 // session's own.
-func (m *Mapper) terminalCwd(cwd string) string {
+func (o MapperOptions) terminalCwd(cwd string) string {
 	switch {
 	case cwd == "":
-		return m.opts.Cwd
-	case filepath.IsAbs(cwd) || m.opts.Cwd == "":
+		return o.Cwd
+	case filepath.IsAbs(cwd) || o.Cwd == "":
 		return cwd
 	default:
-		return filepath.Join(m.opts.Cwd, cwd)
+		return filepath.Join(o.Cwd, cwd)
 	}
 }
 
 // locations maps file locations with absolute paths and 0-based lines
 // (the editor's rows).
-func (m *Mapper) locations(locs []presentation.FileLocation) []acp.ToolCallLocation {
+func (o MapperOptions) locations(locs []presentation.FileLocation) []acp.ToolCallLocation {
 	if len(locs) == 0 {
 		return nil
 	}
 	out := make([]acp.ToolCallLocation, len(locs))
 	for i, l := range locs {
-		out[i] = acp.ToolCallLocation{Path: absolute(l.Path, m.opts.Cwd)}
+		out[i] = acp.ToolCallLocation{Path: absolute(l.Path, o.Cwd)}
 		if l.Line > 0 {
 			row := l.Line - 1
 			out[i].Line = &row
@@ -300,11 +327,11 @@ func (m *Mapper) locations(locs []presentation.FileLocation) []acp.ToolCallLocat
 	return out
 }
 
-func (m *Mapper) diffItems(diffs []presentation.FileDiff) []acp.ToolCallContent {
+func (o MapperOptions) diffItems(diffs []presentation.FileDiff) []acp.ToolCallContent {
 	items := make([]acp.ToolCallContent, 0, len(diffs))
 	for _, d := range diffs {
 		d = d.Clone()
-		items = append(items, acp.Diff{Path: absolute(d.Path, m.opts.Cwd), OldText: d.OldText, NewText: d.NewText})
+		items = append(items, acp.Diff{Path: absolute(d.Path, o.Cwd), OldText: d.OldText, NewText: d.NewText})
 	}
 	return items
 }

@@ -2,6 +2,7 @@ package bridge_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -341,24 +342,67 @@ func TestMapperToolCards(t *testing.T) {
 	}
 }
 
-// badView is a card outside the closed union, as a bug would make one.
-type badCall struct{ presentation.CallView }
+// badCall and badResult are cards outside their closed unions, as a bug
+// would make them.
+type (
+	badCall   struct{ presentation.CallView }
+	badResult struct{ presentation.ResultView }
+)
 
-func TestMapperContainsBadCards(t *testing.T) {
-	// B36 B38 B39: a card the mapper cannot show falls back to the generic
-	// card; nothing panics out of Map.
-	m := bridge.NewMapper(bridge.MapperOptions{})
-	got := encode(t, m.Map(ev(session.ToolCall{CallID: "c1", Name: "weird", Arguments: `{"x":1}`, View: badCall{}})))
-	want := `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"weird","kind":"other","status":"pending","rawInput":{"x":1}}`
-	if len(got) != 1 || got[0] != want {
-		t.Errorf("call = %v", got)
+// TestMapperFailsLoudly: B36 B38 B39: an event or card outside its union
+// panics out of Map, so a test that makes one fails; the server recovers
+// at its one boundary (liveSession.mapSafely) and shows Fallback.
+func TestMapperFailsLoudly(t *testing.T) {
+	tests := []struct {
+		name   string
+		before []session.Payload
+		event  session.Payload
+		panic  string
+	}{
+		{name: "call card", event: session.ToolCall{CallID: "c1", Name: "weird", View: badCall{}},
+			panic: "unreachable variant: call card bridge_test.badCall"},
+		{name: "result card", before: []session.Payload{session.ToolCall{CallID: "c1", Name: "read"}},
+			event: session.ToolResult{CallID: "c1", View: badResult{}},
+			panic: "unreachable variant: result card bridge_test.badResult"},
+		{name: "event payload", event: nil, panic: "unreachable variant: event payload <nil>"},
 	}
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(r.(string), "unreachable variant") {
-			t.Errorf("an unknown event payload did not panic with unreachable variant: %v", r)
-		}
-	}()
-	m.Map(ev(nil))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := bridge.NewMapper(bridge.MapperOptions{})
+			for _, p := range tt.before {
+				m.Map(ev(p))
+			}
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tt.panic) {
+					t.Errorf("Map recovered %v; want a panic with %q", r, tt.panic)
+				}
+			}()
+			m.Map(ev(tt.event))
+		})
+	}
+}
+
+// TestMapperFallback: what the boundary shows for an event whose mapping
+// panicked: a call with the generic card, which the rest of the call then
+// keeps (no terminal to complete), and a result with its raw content.
+func TestMapperFallback(t *testing.T) {
+	m := bridge.NewMapper(bridge.MapperOptions{Terminal: true})
+	text := []presentation.ContentBlock{presentation.Text("out")}
+	got := encode(t, m.Fallback(ev(session.ToolCall{CallID: "c1", Name: "weird", Arguments: `{"x":1}`, View: badCall{}})))
+	got = append(got, encode(t, m.Map(ev(session.ToolOutput{CallID: "c1", Output: "live"})))...)
+	got = append(got, encode(t, m.Map(ev(session.ToolResult{CallID: "c1", Content: text, View: presentation.TerminalResultView{Output: "out"}})))...)
+	m.Map(ev(session.ToolCall{CallID: "c2", Name: "read"}))
+	got = append(got, encode(t, m.Fallback(ev(session.ToolResult{CallID: "c2", Content: text, View: badResult{}})))...)
+	got = append(got, encode(t, m.Fallback(ev(session.ToolResult{CallID: "never-shown", Content: text, View: badResult{}})))...)
+	got = append(got, encode(t, m.Fallback(ev(nil)))...)
+	want := []string{
+		`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"weird","kind":"other","status":"pending","rawInput":{"x":1}}`,
+		`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"out"}}]}`,
+		`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","content":[{"type":"content","content":{"type":"text","text":"out"}}]}`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("updates =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 func TestMapperIsDeterministic(t *testing.T) {

@@ -29,8 +29,9 @@ package bridge_test
 //   - B95: a fixture tool without presenter; every real tool presents
 //     itself (the presenter-less card is covered in mapper_test.go, B17).
 //   - B94, B99, B101-B104, B110: plugin observers, throwing presenters and
-//     injection turns belong to the TypeScript runtime; the Go mapper's
-//     panic containment is covered in mapper_test.go, and turn correlation
+//     injection turns belong to the TypeScript runtime; the Go mapper fails
+//     loudly (mapper_test.go) and the bridge contains its panics at one
+//     boundary (mapsafely_internal_test.go), and turn correlation
 //     is by call (one Agent.Prompt per prompt), so a late turn/end cannot
 //     settle a newer prompt by construction (B109 covers the visible part).
 //   - B111-B122, B139-B141, B143, B158, B172, B173: session/load (replay)

@@ -10,22 +10,16 @@ import (
 
 // toolResult completes a call with its result card. A result for a call
 // the Mapper does not know (a late or repeated result) shows its raw
-// content; a card that cannot be shown falls back to the raw content too.
-// The call is failed when its result is a tool error or its card says it
-// failed (resultStatus), whatever the card is shown as.
-func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
+// content. The call is failed when its result is a tool error or its card
+// says it failed (resultStatus), whatever the card is shown as.
+func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
 	status := resultStatus(p)
-	raw := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Content: contentItems(p.Content)}
+	raw := rawResult(p)
 	state, ok := m.calls[p.CallID]
 	if !ok {
 		return raw
 	}
 	delete(m.calls, p.CallID)
-	defer func() {
-		if r := recover(); r != nil {
-			update = raw
-		}
-	}()
 	switch v := p.View.(type) {
 	case nil:
 		return raw
@@ -42,8 +36,8 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 		}
 		return m.terminalResult(p.CallID, status, state, v)
 	case presentation.DiffResultView:
-		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Locations: m.locations(v.Locations)}
-		if items := m.diffItems(v.Diffs); len(items) > 0 {
+		u := acp.ToolCallUpdate{ToolCallID: p.CallID, Status: status, Locations: m.opts.locations(v.Locations)}
+		if items := m.opts.diffItems(v.Diffs); len(items) > 0 {
 			u.Content = items
 			if v.Notes != "" {
 				u.Content = append(u.Content, textItem(v.Notes))
@@ -66,7 +60,7 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 		u.Title = v.Title
 		if f, ok := singleMatch(v); ok {
 			// One place found (a definition): the editor follows it.
-			u.Locations = m.locations([]presentation.FileLocation{{Path: f.Path, Line: f.Matches[0].LineNumber}})
+			u.Locations = m.opts.locations([]presentation.FileLocation{{Path: f.Path, Line: f.Matches[0].LineNumber}})
 		}
 		return u
 	case presentation.SearchPathsView:
@@ -77,6 +71,11 @@ func (m *Mapper) toolResult(p session.ToolResult) (update acp.ToolCallUpdate) {
 	default:
 		panic(fmt.Sprintf("bridge: unreachable variant: result card %T", p.View))
 	}
+}
+
+// rawResult completes a call with the content its result gave the model.
+func rawResult(p session.ToolResult) acp.ToolCallUpdate {
+	return acp.ToolCallUpdate{ToolCallID: p.CallID, Status: resultStatus(p), Content: contentItems(p.Content)}
 }
 
 // resultStatus is a finished call's status: failed for a tool error, for

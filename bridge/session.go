@@ -3,6 +3,7 @@ package bridge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -39,7 +40,6 @@ type liveSession struct {
 	titled   bool // the session has a title
 	kept     bool // the session is stored: it was prompted, or loaded
 	empty    bool // it is stored without a conversation (session.Meta.Empty)
-	calls    map[string]session.ToolCall
 	closed   bool
 	// background are the turns no session/prompt waits for (started by
 	// steering); close waits for them.
@@ -50,7 +50,7 @@ type liveSession struct {
 
 // newLiveSession returns a session with its outbox running, not started.
 func newLiveSession(id string, b *Bridge) *liveSession {
-	s := &liveSession{id: id, bridge: b, calls: map[string]session.ToolCall{}}
+	s := &liveSession{id: id, bridge: b}
 	s.out = newOutbox(id, b.client, b.opts.Logger)
 	s.client = sessionClient{client: b.client, out: s.out}
 	return s
@@ -73,11 +73,7 @@ func (s *liveSession) start(rt *live.Session, opts MapperOptions, journal *sessi
 		if _, ok := ev.Payload.(session.TitleChanged); ok {
 			s.titled = true
 		}
-		updates, err := s.mapSafely(ev)
-		if err != nil {
-			s.bridge.opts.Logger.Error("a stored event could not be shown", "session", s.id, "event", ev.Payload.Kind(), "err", err)
-			continue
-		}
+		updates := s.mapSafely(ev)
 		if opts.Replay {
 			s.out.push(updates...)
 		}
@@ -97,32 +93,23 @@ func (s *liveSession) persist() {
 
 // show maps one event (the log calls it in order) and queues its updates.
 func (s *liveSession) show(ev session.Event) {
-	switch p := ev.Payload.(type) {
-	case session.ToolCall:
-		s.mu.Lock()
-		s.calls[p.CallID] = p
-		s.mu.Unlock()
-	case session.ToolResult:
-		s.mu.Lock()
-		delete(s.calls, p.CallID)
-		s.mu.Unlock()
-	}
-	updates, err := s.mapSafely(ev)
-	if err != nil {
-		s.bridge.opts.Logger.Error("an event could not be shown", "session", s.id, "event", ev.Payload.Kind(), "err", err)
-		return
-	}
-	s.out.push(updates...)
+	s.out.push(s.mapSafely(ev)...)
 }
 
-func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update, err error) {
+// mapSafely maps ev, the one place where a panic of the mapping (a card
+// outside its union: a bug) is caught: it is logged and counted
+// (Bridge.mappingPanics, which the tests check), the event is shown as
+// Mapper.Fallback shows it, and the server keeps serving.
+func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = errors.New("mapping panicked")
-			s.bridge.opts.Logger.Error("bridge mapping panicked", "panic", r)
+			s.bridge.mappingPanics.Add(1)
+			s.bridge.opts.Logger.Error("an event could not be shown as it is: the mapping panicked",
+				"session", s.id, "event", fmt.Sprintf("%T", ev.Payload), "panic", r)
+			updates = s.mapper.Fallback(ev)
 		}
 	}()
-	return s.mapper.Map(ev), nil
+	return s.mapper.Map(ev)
 }
 
 // prompt runs one turn, after those asked for before it. A cancelled
@@ -209,12 +196,4 @@ func (s *liveSession) close() {
 			s.bridge.opts.Logger.Error("the session's log could not be closed", "session", s.id, "err", err)
 		}
 	}
-}
-
-// pendingCall returns the announcement of a call still running.
-func (s *liveSession) pendingCall(id string) (session.ToolCall, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.calls[id]
-	return c, ok
 }

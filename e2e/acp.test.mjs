@@ -137,8 +137,10 @@ agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
   });
 
   const askCommand = "touch marker && echo ran";
+  // The permission request's title: the command, then why it asks.
+  const askTitle = `${askCommand} — "touch" is not read-only and no rule allows it`;
 
-  test("bash asks permission: the full command as title, four options; allow-once runs it", { timeout: TIMEOUT }, async () => {
+  test("bash asks permission: the full command and why as title, four options; allow-once runs it", { timeout: TIMEOUT }, async () => {
     const a = await startAgent({
       script: [
         { tool_calls: [{ id: "b1", name: "bash", arguments: { command: askCommand, description: "Make a marker" } }] },
@@ -154,7 +156,7 @@ agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
     const ask = a.permissions[0];
     assert.equal(ask.sessionId, sid);
     assert.equal(ask.toolCall.toolCallId, "b1");
-    assert.equal(ask.toolCall.title, askCommand);
+    assert.equal(ask.toolCall.title, askTitle);
     assert.deepEqual(
       ask.options.map((o) => [o.optionId, o.kind]),
       [
@@ -189,7 +191,7 @@ agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
     const res = await a.prompt(sid, "run it");
     assert.equal(res.stopReason, "end_turn");
     assert.equal(a.permissions.length, 1);
-    assert.equal(a.permissions[0].toolCall.title, askCommand);
+    assert.equal(a.permissions[0].toolCall.title, askTitle);
     await sleep(200);
     assert.ok(!existsSync(path.join(a.workspace, "marker")), "the rejected command ran");
     const ups = callUpdates(a, "b1");

@@ -43,7 +43,7 @@ func TestApproval(t *testing.T) {
 		if (len(asked) == 1) != c.asked || r.IsError != c.isError {
 			t.Errorf("%s answering %v: asked %d times, isError %v %v", c.preset, c.answer, len(asked), r.IsError, r.Content)
 		}
-		if len(asked) == 1 && (asked[0].ToolName != "mcp__guarded__echo" || !strings.Contains(asked[0].Reason, "mcp__guarded__echo")) {
+		if len(asked) == 1 && (asked[0].ToolName != "mcp__guarded__echo" || !strings.Contains(asked[0].Reason, "another program serves (an MCP server)")) {
 			t.Errorf("approval request %+v", asked[0])
 		}
 	}

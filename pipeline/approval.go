@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
@@ -19,13 +20,23 @@ const (
 	ApprovalUnavailable
 )
 
-// ApprovalRequest asks the user whether a call may run.
+// ApprovalRequest asks the user whether a call may run. It carries what
+// the user approves and why they are asked, so an approver shows it and
+// derives nothing.
 type ApprovalRequest struct {
 	Call     *registry.Call
 	Scope    *registry.Scope
 	ToolName string
 	CallID   string
-	// Reason is what the policy said about the call; may be "".
+	// Card is what the user approves: the call's approval card
+	// (registry.Bound.PresentApproval), computed when the call asks, from
+	// the world as it is then — the hunks an edit would apply to the file
+	// as it is now — or its pending card when the tool has no other; nil
+	// when the tool has no card at all.
+	Card presentation.CallView
+	// Reason is why the call asks, as the pre-execute chain said it (a
+	// clause about the call: "writes /etc/x, outside the workspace"); may
+	// be "".
 	Reason string
 }
 
@@ -49,11 +60,9 @@ func (f ApproverFunc) RequestApproval(ctx context.Context, req ApprovalRequest) 
 // error.
 func (p *Pipeline) resolveAsk(ctx context.Context, call *registry.Call, reason string) (d Decision, cancelled bool, err error) {
 	name := call.Name()
+	unavailable := Deny(fmt.Sprintf("tool %q requires approval%s, but no approval channel is available", name, because(reason)))
 	if p.approver == nil {
-		if reason == "" {
-			reason = fmt.Sprintf("tool %q requires approval (not yet supported)", name)
-		}
-		return Deny(reason), false, nil
+		return unavailable, false, nil
 	}
 	if call.Scope() == nil {
 		return Deny(fmt.Sprintf("tool %q requires approval, but the call has no agent to route it through", name)), false, nil
@@ -61,7 +70,8 @@ func (p *Pipeline) resolveAsk(ctx context.Context, call *registry.Call, reason s
 	var outcome ApprovalOutcome
 	reqErr := protect(func() (err error) {
 		outcome, err = p.approver.RequestApproval(ctx, ApprovalRequest{
-			Call: call, Scope: call.Scope(), ToolName: name, CallID: call.ID(), Reason: reason,
+			Call: call, Scope: call.Scope(), ToolName: name, CallID: call.ID(),
+			Card: call.Bound().PresentApproval(ctx), Reason: reason,
 		})
 		return err
 	})
@@ -80,8 +90,16 @@ func (p *Pipeline) resolveAsk(ctx context.Context, call *registry.Call, reason s
 	case ApprovalCancelled:
 		return Deny(fmt.Sprintf("approval for tool %q was cancelled", name)), true, nil
 	case ApprovalUnavailable:
-		return Deny(fmt.Sprintf("tool %q requires approval, but no approval channel is available", name)), false, nil
+		return unavailable, false, nil
 	default:
 		return Decision{}, false, fmt.Errorf("approval for tool %q returned unknown outcome %d", name, outcome)
 	}
+}
+
+// because is reason as a parenthesis after "requires approval", or "".
+func because(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return " (" + reason + ")"
 }

@@ -110,7 +110,7 @@ func (x *Execution) abandon(ctx context.Context, run int) {
 
 	x.progress.stop(true)
 	cause := context.Cause(ctx)
-	r := x.own(aborted(true))
+	r := aborted(true)
 	if timeout := (*TimeoutError)(nil); errors.As(cause, &timeout) {
 		// What TimeoutPolicy makes of a body its deadline ended.
 		r = x.normalizeAuthored(ErrorResult(timeout))

@@ -19,7 +19,10 @@ const (
 // cannot be rewritten: a listener can only allow, deny or ask.
 type Decision struct {
 	Kind DecisionKind
-	// Reason explains a deny, or what an ask is about.
+	// Reason explains a deny (the model reads it), or why a call asks:
+	// then a clause about the call the user reads after its card's title
+	// ("writes /etc/x, outside the workspace"), and the model only if
+	// nobody can be asked.
 	Reason string
 }
 

@@ -36,9 +36,7 @@ func (x *Execution) Dispatch() {
 		x.settleDispatched(stageFinal, ErrorResult(err))
 		return
 	}
-	if !sameResult(r, x.produced) {
-		r = x.normalizeAuthored(r)
-	}
+	r = x.fromWrappers(r)
 	if deferred := x.call.Deferred(); len(deferred) > 0 {
 		r.AdditionalContexts = append(deferred, r.AdditionalContexts...)
 	}
@@ -59,16 +57,16 @@ func (x *Execution) settleDispatched(s stage, r Result) {
 }
 
 // runWrappers runs the wrapper chain from index i; the last step runs the
-// body and records its result in x.produced. derived says ctx is known to
-// carry the caller's cancellation: it is the caller's context, or derived
-// from it by wrappers that pass on only what they derive.
+// body and hands its result on marked as the body's (passOn). derived
+// says ctx is known to carry the caller's cancellation: it is the
+// caller's context, or derived from it by wrappers that pass on only what
+// they derive.
 func (x *Execution) runWrappers(ctx context.Context, i int, derived bool) (r Result, err error) {
 	for i < len(x.wrappers) && !x.wrappers[i].appliesTo(x.call) {
 		i++
 	}
 	if i == len(x.wrappers) {
-		x.produced = x.runBody(ctx, derived)
-		return x.produced, nil
+		return passOn(x.runBody(ctx, derived)), nil
 	}
 	w, derives := x.wrappers[i].fn, x.wrappers[i].derives
 	next := func(next context.Context) (Result, error) {
@@ -92,34 +90,34 @@ func (x *Execution) runBody(ctx context.Context, derived bool) Result {
 		defer release(stop, cancel)
 	}
 	if fused.Err() != nil {
-		return x.own(AbortedBeforeDispatch())
+		return AbortedBeforeDispatch()
 	}
 	tool := x.p.reg.Get(x.call.Name(), x.call.Scope())
 	if tool == nil {
-		return x.own(ErrorResult(registry.NotFoundError(x.call.Name())))
+		return ErrorResult(registry.NotFoundError(x.call.Name()))
 	}
 	x.invoked.Store(true)
 	run, returned := x.runBodyWatched(fused, x.boundTo(tool))
 	if !returned {
-		return x.own(aborted(true))
+		return aborted(true)
 	}
 	out, err := run.out, run.err
 	if err != nil {
 		if fused.Err() != nil && isContextError(err) {
 			// The body only reports the cancellation it was told of.
-			return x.own(aborted(true))
+			return aborted(true)
 		}
-		return x.own(ErrorResult(err))
+		return ErrorResult(err)
 	}
 	if fused.Err() != nil {
-		return x.own(aborted(true))
+		return aborted(true)
 	}
-	return x.own(Result{
+	return Result{
 		Content:       out.Content,
 		Value:         out.Value,
 		Meta:          out.Meta,
 		ConcludesTurn: x.call.Concludes(),
-	})
+	}
 }
 
 // isContextError reports whether err is a context's own cancellation
@@ -128,10 +126,26 @@ func isContextError(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
-// own marks r as produced by this call's own dispatch.
-func (x *Execution) own(r Result) Result {
-	r.origin = x.call
-	return r
+// passOn is the body's result r as ExecuteNext hands it to a wrapper: a
+// copy of its own, marked with r, so that whatever the wrapper does to the
+// copy, returning it stands for r (fromWrappers).
+func passOn(r Result) Result {
+	out := r.Clone()
+	out.body = &r
+	return out
+}
+
+// fromWrappers is the result the wrapper chain reached. One marked as the
+// body's (passOn) is the body's outcome as the body made it, with the
+// contexts the wrappers attached to it; anything else the wrappers
+// authored, and it is normalized.
+func (x *Execution) fromWrappers(r Result) Result {
+	if r.body == nil {
+		return x.normalizeAuthored(r)
+	}
+	out := *r.body
+	out.AdditionalContexts = r.AdditionalContexts
+	return out
 }
 
 // normalizeAuthored re-shapes a result an execute wrapper authored: a
@@ -151,40 +165,24 @@ func (x *Execution) normalizeAuthored(r Result) Result {
 		}
 		out.Meta = r.Meta
 		out.AdditionalContexts = contexts
-		return x.own(out)
+		return out
 	}
 	if r.Value == "" {
-		return x.own(withContexts(ErrorResult(errWrapperNoOutcome), contexts))
+		return withContexts(ErrorResult(errWrapperNoOutcome), contexts)
 	}
 	tool := x.p.reg.Get(x.call.Name(), x.call.Scope())
 	if tool == nil {
-		return x.own(withContexts(ErrorResult(registry.NotFoundError(x.call.Name())), contexts))
+		return withContexts(ErrorResult(registry.NotFoundError(x.call.Name())), contexts)
 	}
 	out, err := x.boundTo(tool).Revalidate(r.Value, x.call.TopLevel())
 	if err != nil {
-		return x.own(withContexts(ErrorResult(err), contexts))
+		return withContexts(ErrorResult(err), contexts)
 	}
-	return x.own(Result{
+	return Result{
 		Content:            out.Content,
 		Value:              out.Value,
 		Meta:               out.Meta,
 		AdditionalContexts: contexts,
 		ConcludesTurn:      r.ConcludesTurn,
-	})
-}
-
-// sameResult reports whether a is exactly the result b the body step
-// produced: same origin, same fields, same backing slices.
-func sameResult(a, b Result) bool {
-	return a.origin == b.origin && a.origin != nil &&
-		a.IsError == b.IsError && a.Value == b.Value && a.Meta == b.Meta &&
-		a.Error == b.Error && a.ConcludesTurn == b.ConcludesTurn &&
-		sameSlice(a.Content, b.Content) && sameSlice(a.AdditionalContexts, b.AdditionalContexts)
-}
-
-func sameSlice[T any](a, b []T) bool {
-	if len(a) != len(b) || cap(a) != cap(b) {
-		return false
 	}
-	return len(a) == 0 || &a[0] == &b[0]
 }

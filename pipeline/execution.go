@@ -53,9 +53,6 @@ type Execution struct {
 	stage   stage
 	result  Result
 	invoked atomic.Bool
-	// produced is the result the body step made, to tell it from results
-	// the wrappers authored.
-	produced Result
 
 	// progress forwards the body's reports while the call waits for it.
 	progress progressGate

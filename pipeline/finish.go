@@ -157,7 +157,6 @@ func (x *Execution) finish(r Result) Result {
 			}
 		}
 	}
-	r.origin = nil
 	for _, o := range x.observers {
 		if o.appliesTo(x.call) {
 			x.notify(o.fn, r)

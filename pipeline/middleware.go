@@ -19,9 +19,21 @@ type PreNext func(ctx context.Context) (Decision, error)
 // wrappers inside it add). It may pass next a replaced context — the
 // pipeline always fuses the caller's cancellation back in before the body
 // runs — and may return its own result without calling next.
+//
+// A result the wrapper returns is one of two kinds, told apart by a
+// mark, not by its fields. The body's result, as next hands it on,
+// carries the body's mark: returned, it stands for the body's outcome
+// exactly as the body made it — content, value, meta and error — plus the
+// contexts the wrappers attached to it; changing its other fields, even
+// in place, changes nothing. Any other result is a wrapper's own
+// (Success, ErrorResult): a success is re-validated against the tool's
+// output contract and re-rendered from its value, a failure keeps only a
+// failure's fields.
 type ExecuteWrapper func(ctx context.Context, call *registry.Call, next ExecuteNext) (Result, error)
 
-// ExecuteNext runs the rest of the dispatch with ctx.
+// ExecuteNext runs the rest of the dispatch with ctx. The result it
+// returns is the caller's own copy; it carries the body's mark unless an
+// inner wrapper returned a result of its own.
 type ExecuteNext func(ctx context.Context) (Result, error)
 
 // PostExecute is a post-execute middleware. It sees its own copy of the

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
@@ -31,12 +32,13 @@ func TestPreExecuteAndApproval(t *testing.T) {
 	}{
 		{"C30 deny", nil, pipeline.Deny("denied by policy"), false, want{content: "Error: denied by policy", isError: true, value: "-"}, 0},
 		{"deny without a reason", nil, pipeline.Deny(""), false, want{content: "Error: denied by policy", isError: true, value: "-"}, 0},
-		{"C31 ask with no approver uses the ask reason", nil, pipeline.Ask("needs a human"), false, want{content: "Error: needs a human", isError: true, value: "-"}, 0},
-		{"C32 ask without a reason", nil, pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval (not yet supported)`, isError: true, value: "-"}, 0},
+		{"C31 ask with no approver says the ask reason", nil, pipeline.Ask("needs a human"), false, want{content: `Error: tool "echo" requires approval (needs a human), but no approval channel is available`, isError: true, value: "-"}, 0},
+		{"C32 ask without a reason", nil, pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but no approval channel is available`, isError: true, value: "-"}, 0},
 		{"C33 allowed once", approve(pipeline.ApprovalAllowedOnce, nil), pipeline.Ask("why"), false, want{content: "hi", value: `"hi"`}, 1},
 		{"C34 rejected", approve(pipeline.ApprovalRejected, nil), pipeline.Ask(""), false, want{content: `Error: tool "echo" did not run: the permission request was answered "reject"`, isError: true, value: "-"}, 0},
 		{"C35 cancelled", approve(pipeline.ApprovalCancelled, nil), pipeline.Ask(""), false, want{content: `Error: approval for tool "echo" was cancelled`, isError: true, value: "-"}, 0},
 		{"C37 unavailable", approve(pipeline.ApprovalUnavailable, nil), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but no approval channel is available`, isError: true, value: "-"}, 0},
+		{"unavailable, with a reason", approve(pipeline.ApprovalUnavailable, nil), pipeline.Ask("writes x"), false, want{content: `Error: tool "echo" requires approval (writes x), but no approval channel is available`, isError: true, value: "-"}, 0},
 		{"failed request fails closed", approve(pipeline.ApprovalAllowedOnce, errors.New("client gone")), pipeline.Ask(""), false, want{content: `Error: tool "echo" requires approval, but asking for it failed: client gone`, isError: true, value: "-"}, 0},
 		{"C38 agent-less ask", approve(pipeline.ApprovalAllowedOnce, nil), pipeline.Ask(""), true, want{content: `Error: tool "echo" requires approval, but the call has no agent to route it through`, isError: true, value: "-"}, 0},
 		{"C39 rogue outcome", approve(pipeline.ApprovalOutcome(99), nil), pipeline.Ask(""), false, want{contains: "unknown outcome 99", isError: true, value: "-"}, 0},
@@ -125,6 +127,57 @@ func TestListenerFailures(t *testing.T) {
 			f.echo(t, nil)
 			tt.setup(f)
 			check(t, f.run(context.Background(), "echo", `{"text":"hi"}`), tt.want)
+		})
+	}
+}
+
+// TestApprovalRequestCarriesCardAndReason: the approver is handed what
+// the user approves — the approval card, computed when the call asks,
+// else the pending card — and the reason the pre-execute chain gave, so
+// it derives neither.
+func TestApprovalRequestCarriesCardAndReason(t *testing.T) {
+	pending := presentation.GenericCallView{Title: "Echo hi", Kind: presentation.KindOther}
+	type ctxKey struct{}
+	tests := []struct {
+		name     string
+		present  func(*echoSpec, *string)
+		reason   string
+		wantCard presentation.CallView
+	}{
+		{"the approval card, computed when the call asks", func(s *echoSpec, world *string) {
+			s.PresentCall = func(textArgs) presentation.CallView { return pending }
+			s.PresentApproval = func(ctx context.Context, a textArgs) presentation.CallView {
+				if ctx.Value(ctxKey{}) != "approval" {
+					return nil
+				}
+				return presentation.DiffCallView{Title: "Echo " + a.Text, Diffs: []presentation.FileDiff{{Path: "f", NewText: *world}}}
+			}
+		}, "writes f, outside the workspace", presentation.DiffCallView{Title: "Echo hi", Diffs: []presentation.FileDiff{{Path: "f", NewText: "as it is when asked"}}}},
+		{"the pending card when the tool has no other", func(s *echoSpec, _ *string) {
+			s.PresentCall = func(textArgs) presentation.CallView { return pending }
+		}, "runs a command", pending},
+		{"no card, no reason", func(*echoSpec, *string) {}, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []pipeline.ApprovalRequest
+			f := newFixture(t, pipeline.Options{Approver: pipeline.ApproverFunc(func(_ context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
+				got = append(got, req)
+				return pipeline.ApprovalRejected, nil
+			})})
+			world := "as it was announced"
+			f.echo(t, func(s *echoSpec) { tt.present(s, &world) })
+			f.p.UsePreExecute(nil, func(ctx context.Context, _ *registry.Call, _ pipeline.PreNext) (pipeline.Decision, error) {
+				world = "as it is when asked"
+				return pipeline.Ask(tt.reason), nil
+			})
+			f.run(context.WithValue(context.Background(), ctxKey{}, "approval"), "echo", `{"text":"hi"}`)
+			if len(got) != 1 {
+				t.Fatalf("%d approval requests, want 1", len(got))
+			}
+			if !reflect.DeepEqual(got[0].Card, tt.wantCard) || got[0].Reason != tt.reason {
+				t.Errorf("request card %#v, reason %q; want %#v, %q", got[0].Card, got[0].Reason, tt.wantCard, tt.reason)
+			}
 		})
 	}
 }

@@ -28,9 +28,10 @@ type Result struct {
 	// ConcludesTurn asks the loop to end the turn after this batch.
 	ConcludesTurn bool
 
-	// origin is the call whose own dispatch produced the result; a result
-	// without it was authored by an execute wrapper.
-	origin *registry.Call
+	// body marks a result ExecuteNext handed to a wrapper: it is the
+	// body's own result, as the body made it. A result without it was
+	// authored by a wrapper.
+	body *Result
 }
 
 // ErrorInfo describes a failed call. Code is set only for coded errors

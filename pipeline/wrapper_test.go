@@ -130,13 +130,34 @@ func TestExecuteWrappers(t *testing.T) {
 			want: want{content: "hi", value: `"hi"`, contexts: []string{"deferred", "wrapper"}},
 		},
 		{
-			name: "a modified body result is re-rendered from its value",
+			name: "the body's result passed on stands, whatever fields the wrapper changed",
 			wrapper: func(ctx context.Context, _ *registry.Call, next pipeline.ExecuteNext) (pipeline.Result, error) {
 				r, err := next(ctx)
 				r.Content = []presentation.ContentBlock{presentation.Text("tampered")}
+				r.Value = `"tampered"`
+				r.IsError = true
 				return r, err
 			},
 			want: want{content: "hi", value: `"hi"`},
+		},
+		{
+			// The pipeline once told the body's result by its slices'
+			// addresses: a change in place kept them, and passed.
+			name: "the body's result changed in place still stands as the body made it",
+			wrapper: func(ctx context.Context, _ *registry.Call, next pipeline.ExecuteNext) (pipeline.Result, error) {
+				r, err := next(ctx)
+				r.Content[0] = presentation.Text("tampered")
+				return r, err
+			},
+			want: want{content: "hi", value: `"hi"`},
+		},
+		{
+			name: "a wrapper's own copy of the body's result is its own",
+			wrapper: func(ctx context.Context, _ *registry.Call, next pipeline.ExecuteNext) (pipeline.Result, error) {
+				r, err := next(ctx)
+				return pipeline.Result{Content: r.Content, Value: `"other"`}, err
+			},
+			want: want{content: "other", value: `"other"`},
 		},
 		{
 			name: "a wrapper result with neither value nor error",
@@ -156,6 +177,60 @@ func TestExecuteWrappers(t *testing.T) {
 			})
 			f.p.UseExecute(nil, tt.wrapper)
 			check(t, f.run(context.Background(), "echo", `{"text":"hi"}`), tt.want)
+		})
+	}
+}
+
+// TestWrapperResultKinds: the body's result the wrappers pass on is
+// taken as the body made it, rendered once; a result a wrapper makes is
+// rendered again from its value, even one equal to the body's.
+func TestWrapperResultKinds(t *testing.T) {
+	passOn := func(ctx context.Context, _ *registry.Call, next pipeline.ExecuteNext) (pipeline.Result, error) {
+		return next(ctx)
+	}
+	attach := func(ctx context.Context, _ *registry.Call, next pipeline.ExecuteNext) (pipeline.Result, error) {
+		r, err := next(ctx)
+		r.AdditionalContexts = append(r.AdditionalContexts, registry.UserContext("outer"))
+		return r, err
+	}
+	copyOut := func(ctx context.Context, _ *registry.Call, next pipeline.ExecuteNext) (pipeline.Result, error) {
+		r, err := next(ctx)
+		return pipeline.Result{Value: r.Value, Content: r.Content}, err
+	}
+	cached := func(context.Context, *registry.Call, pipeline.ExecuteNext) (pipeline.Result, error) {
+		return pipeline.Success("cached")
+	}
+	tests := []struct {
+		name     string
+		wrappers []pipeline.ExecuteWrapper // outermost first
+		renders  int
+		content  string
+		contexts int
+	}{
+		{"passed on", []pipeline.ExecuteWrapper{passOn}, 1, "rendered hi", 0},
+		{"passed on by two wrappers", []pipeline.ExecuteWrapper{attach, passOn}, 1, "rendered hi", 1},
+		{"made by the wrapper from the body's", []pipeline.ExecuteWrapper{copyOut}, 2, "rendered hi", 0},
+		{"made by an inner wrapper, passed on", []pipeline.ExecuteWrapper{passOn, copyOut}, 2, "rendered hi", 0},
+		{"made without the body", []pipeline.ExecuteWrapper{cached}, 1, "rendered cached", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, pipeline.Options{})
+			renders := 0
+			f.echo(t, func(s *echoSpec) {
+				s.Render = func(_ textArgs, v string) ([]presentation.ContentBlock, error) {
+					renders++
+					return []presentation.ContentBlock{presentation.Text("rendered " + v)}, nil
+				}
+			})
+			for _, w := range tt.wrappers {
+				f.p.UseExecute(nil, w)
+			}
+			r := f.run(context.Background(), "echo", `{"text":"hi"}`)
+			if text(r) != tt.content || r.IsError || renders != tt.renders || len(r.AdditionalContexts) != tt.contexts {
+				t.Errorf("result %q (error %v, %d contexts), rendered %d times; want %q, %d contexts, rendered %d times",
+					text(r), r.IsError, len(r.AdditionalContexts), renders, tt.content, tt.contexts, tt.renders)
+			}
 		})
 	}
 }

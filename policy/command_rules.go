@@ -69,7 +69,7 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 		if preset == FullAccess && !slices.ContainsFunc(env.Rules, func(r command.Rule) bool { return !r.Allow }) {
 			return pipeline.Allow()
 		}
-		return pipeline.Ask(fmt.Sprintf("%s: the command line cannot be parsed: %v", commandTool, err))
+		return pipeline.Ask(fmt.Sprintf("the command line cannot be parsed: %v", err))
 	}
 	verdict, reason := parsed.Evaluate(env)
 	switch verdict {
@@ -78,7 +78,7 @@ func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipel
 	case command.Deny:
 		return pipeline.Deny(fmt.Sprintf("%s: %s", commandTool, reason))
 	default:
-		return pipeline.Ask(fmt.Sprintf("%s: %s", commandTool, reason))
+		return pipeline.Ask(reason)
 	}
 }
 
@@ -99,7 +99,7 @@ func (p *Policy) decideCommandCall(a commandArgs, preset Preset, rules []Rule, p
 	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {
-			return pipeline.Ask(fmt.Sprintf("%s runs in %s, outside the workspace", commandTool, p.where(path)))
+			return pipeline.Ask(fmt.Sprintf("runs in %s, outside the workspace", p.where(path)))
 		}
 	}
 	return d

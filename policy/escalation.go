@@ -47,12 +47,12 @@ func (p *Policy) decideEscalation(a commandArgs, preset Preset, rules []Rule) pi
 			return p.decideCommand(a, preset, append(lifted, rules...))
 		}
 	}
-	why := strings.TrimSpace(a.Description)
-	if why == "" {
-		why = "no reason given"
+	why := "the model gives no reason"
+	if d := strings.TrimSpace(a.Description); d != "" {
+		why = "the model says why: " + d
 	}
-	return pipeline.Ask(fmt.Sprintf("%s asks to run outside the sandbox (%s asks before every such command): `%s` — %s",
-		commandTool, preset, a.Command, why))
+	return pipeline.Ask(fmt.Sprintf("asks to run outside the sandbox (sandbox: false), and %s asks before every such command; %s",
+		preset, why))
 }
 
 // escapeRule returns the first "outside the sandbox" rule answering allow

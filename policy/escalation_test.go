@@ -19,9 +19,10 @@ func escapeCall(t *testing.T, command, description string) *registry.Call {
 }
 
 // A call asking to run outside the sandbox always asks under the presets
-// that have one, even for a read-only command, showing the command and
-// why; remembered escalation rules answer it (reject wins); ordinary
-// rules never do; full access has no sandbox to leave.
+// that have one, even for a read-only command, saying why (the title of
+// the card it asks with shows the command); remembered escalation rules
+// answer it (reject wins); ordinary rules never do; full access has no
+// sandbox to leave.
 func TestEscalationAsks(t *testing.T) {
 	ws, err := workspace.New(t.TempDir(), nil, workspace.Local{})
 	if err != nil {
@@ -71,7 +72,7 @@ func TestEscalationAsks(t *testing.T) {
 				t.Fatalf("%s: %v (%s), want %v", tt.command, d.Kind, d.Reason, tt.want)
 			}
 			if d.Kind == ask && tt.name != "an escalation rule still asks for writes outside" {
-				for _, part := range []string{"outside the sandbox", "`" + tt.command + "`", "needs the registry"} {
+				for _, part := range []string{"asks to run outside the sandbox (sandbox: false)", "the model says why: needs the registry"} {
 					if !strings.Contains(d.Reason, part) {
 						t.Errorf("reason %q does not show %q", d.Reason, part)
 					}
@@ -142,7 +143,7 @@ func TestEscalationIsRemembered(t *testing.T) {
 	if d := old.Decide(commandCall(t, "make")); d.Kind != pipeline.DecisionAllow {
 		t.Errorf("an old rule: %v", d.Kind)
 	}
-	if d := old.Decide(escapeCall(t, "make", "")); d.Kind != pipeline.DecisionAsk || !strings.Contains(d.Reason, "no reason given") {
+	if d := old.Decide(escapeCall(t, "make", "")); d.Kind != pipeline.DecisionAsk || !strings.Contains(d.Reason, "the model gives no reason") {
 		t.Errorf("an old rule lifted the sandbox: %v (%s)", d.Kind, d.Reason)
 	}
 }

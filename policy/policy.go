@@ -69,7 +69,10 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 	return next(ctx)
 }
 
-// Decide returns the preset's verdict on call. Unknown tools and arguments
+// Decide returns the preset's verdict on call. A deny's reason names the
+// tool, for the model; an ask's is a clause about the call, for the user
+// who reads it after the call's title ("writes /etc/x, outside the
+// workspace"). Unknown tools and arguments
 // that do not fit the tool are allowed here: the pipeline refuses them
 // before anything runs. A path no file can have (a NUL byte in it) is
 // denied under every preset, before anything touches the disk. A path
@@ -109,31 +112,44 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 			if _, ok := p.fileRule(rules, call.Name(), targets, true); ok {
 				return pipeline.Allow()
 			}
-			return pipeline.Ask(fmt.Sprintf("%s touches %s, outside the workspace", call.Name(), p.where(path)))
+			return pipeline.Ask(fmt.Sprintf("%s %s, outside the workspace", touches(tool.Effect()), p.where(path)))
 		}
 	}
 	switch tool.Effect() {
 	case registry.EffectExecute:
-		return pipeline.Ask(fmt.Sprintf("%s runs a command; %s asks before every command", call.Name(), preset))
+		return pipeline.Ask(fmt.Sprintf("runs a command, and %s asks before every command", preset))
 	case registry.EffectExternal:
 		if len(targets) == 0 && p.toolRule(rules, call.Name(), true) {
 			return pipeline.Allow()
 		}
-		return pipeline.Ask(fmt.Sprintf("%s is a tool another program serves (an MCP server); %s asks before each call", call.Name(), preset))
+		return pipeline.Ask(fmt.Sprintf("is a tool another program serves (an MCP server), and %s asks before every call to one", preset))
 	case registry.EffectWrite:
 		for _, t := range targets {
 			if command.InGitDir(t) {
-				return pipeline.Ask(fmt.Sprintf("%s changes %s, inside a .git directory or one laid out like a repository (git runs what its config names)", call.Name(), t))
+				return pipeline.Ask(fmt.Sprintf("writes %s, inside a .git directory or one laid out like a repository (git runs what its config names)", t))
 			}
 		}
 		if preset == ReadOnly {
 			if _, ok := p.fileRule(rules, call.Name(), targets, true); ok {
 				return pipeline.Allow()
 			}
-			return pipeline.Ask(fmt.Sprintf("%s changes files; %s asks before every change", call.Name(), preset))
+			return pipeline.Ask(fmt.Sprintf("changes files, and %s asks before every change", preset))
 		}
 	}
 	return pipeline.Allow()
+}
+
+// touches is the verb of an ask about a path a tool with effect reaches:
+// "reads", "writes", or "touches" when the effect says neither.
+func touches(effect registry.Effect) string {
+	switch effect {
+	case registry.EffectRead:
+		return "reads"
+	case registry.EffectWrite:
+		return "writes"
+	default:
+		return "touches"
+	}
 }
 
 // currentRules returns the project's rules; an unreadable rule file is
