@@ -209,9 +209,18 @@ func (m *Mapper) toolCall(p session.ToolCall) acp.ToolCall {
 }
 
 // callCard is the card a call is shown with, pending, from its view, and
-// the kind of card that is. It is a function of the options alone: the
+// the kind of card that is; it carries the tool's name (the registry's:
+// read, bash, mcp__server__tool), which clients such as Zed prefer to
+// anything in _meta. It is a function of the options alone: the
 // permission prompt shows a call with it too.
 func (o MapperOptions) callCard(p session.ToolCall) (acp.ToolCall, card) {
+	u, kind := o.viewCard(p)
+	u.Name = p.Name
+	return u, kind
+}
+
+// viewCard is callCard without the name.
+func (o MapperOptions) viewCard(p session.ToolCall) (acp.ToolCall, card) {
 	switch v := p.View.(type) {
 	case nil:
 		return fallbackCall(p), genericCard

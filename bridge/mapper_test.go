@@ -99,7 +99,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", Content: []presentation.ContentBlock{presentation.Text("a.txt")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"bash","kind":"other","status":"pending","rawInput":{"command":"ls"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"bash","kind":"other","status":"pending","name":"bash","rawInput":{"command":"ls"}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.txt"}}]}`,
 			},
 		},
@@ -112,8 +112,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c2", Content: []presentation.ContentBlock{presentation.UnknownBlock{Type: "audio", JSON: `{"type":"audio"}`}}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"x","kind":"other","status":"pending","rawInput":{"_raw":"{oops"}}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"y","kind":"other","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"x","kind":"other","status":"pending","name":"x","rawInput":{"_raw":"{oops"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"y","kind":"other","status":"pending","name":"y","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","content":[{"type":"content","content":{"type":"text","text":"Error: no"}}]}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","content":[]}`,
 			},
@@ -127,7 +127,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.GenericResultView{Title: "again"}, Content: []presentation.ContentBlock{presentation.Text("two")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending","name":"x","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"one"}}],"title":"done"}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"two"}}]}`,
 			},
@@ -141,7 +141,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolStarted{CallID: "ghost"},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","rawInput":{"file_path":"src/a.ts","offset":12},"locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","name":"read","rawInput":{"file_path":"src/a.ts","offset":12},"locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"in_progress"}`,
 			},
 		},
@@ -153,7 +153,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.DiffResultView{Title: "Edit src/b.ts", Diffs: []presentation.FileDiff{presentation.ReplaceDiff("src/b.ts", "a\nOLD\nb", "a\nNEW\nb")}}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit src/b.ts","kind":"edit","status":"pending","rawInput":{"file_path":"src/b.ts","old_string":"x","new_string":"y"},"locations":[{"path":"/home/u/proj/src/b.ts"}],"content":[{"type":"diff","path":"/home/u/proj/src/b.ts","oldText":"x","newText":"y"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit src/b.ts","kind":"edit","status":"pending","name":"edit","rawInput":{"file_path":"src/b.ts","old_string":"x","new_string":"y"},"locations":[{"path":"/home/u/proj/src/b.ts"}],"content":[{"type":"diff","path":"/home/u/proj/src/b.ts","oldText":"x","newText":"y"}]}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"diff","path":"/home/u/proj/src/b.ts","oldText":"a\nOLD\nb","newText":"a\nNEW\nb"}],"title":"Edit src/b.ts"}`,
 			},
 		},
@@ -167,8 +167,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", IsError: true, Content: []presentation.ContentBlock{presentation.Text("Error: disk full")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write a.txt","kind":"edit","status":"pending","rawInput":{},"content":[{"type":"diff","path":"/home/u/proj/a.txt","oldText":null,"newText":"hi\n"}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Write b","kind":"edit","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write a.txt","kind":"edit","status":"pending","name":"write","rawInput":{},"content":[{"type":"diff","path":"/home/u/proj/a.txt","oldText":null,"newText":"hi\n"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Write b","kind":"edit","status":"pending","name":"write","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed"}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","content":[{"type":"content","content":{"type":"text","text":"Error: disk full"}}]}`,
 			},
@@ -183,7 +183,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "hi\n", ExitCode: code(0)}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"h"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"i\n"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_output":{"terminal_id":"c1","data":""},"terminal_exit":{"terminal_id":"c1","exit_code":0}}}`,
@@ -200,7 +200,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "key: sk-live-0123456789\nnext sk-", ExitCode: code(0)}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}},{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"key: "}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"sk-live-0123456789\nnext "}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_output":{"terminal_id":"c1","data":"sk-"},"terminal_exit":{"terminal_id":"c1","exit_code":0}}}`,
@@ -216,8 +216,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c2", View: presentation.TerminalResultView{}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"sleep 9","kind":"execute","status":"pending","rawInput":{"command":"sleep 9","workdir":"/abs"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/abs"}}}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"true","kind":"execute","status":"pending","rawInput":{"command":"true","workdir":"sub"},"content":[{"type":"terminal","terminalId":"c2"}],"_meta":{"terminal_info":{"terminal_id":"c2","cwd":"/home/u/proj/sub"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"sleep 9","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"sleep 9","workdir":"/abs"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/abs"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"true","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"true","workdir":"sub"},"content":[{"type":"terminal","terminalId":"c2"}],"_meta":{"terminal_info":{"terminal_id":"c2","cwd":"/home/u/proj/sub"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","title":"slept","_meta":{"terminal_output":{"terminal_id":"c1","data":"gone\n"},"terminal_exit":{"terminal_id":"c1","signal":"SIGKILL"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","_meta":{"terminal_output":{"terminal_id":"c2","data":""}}}`,
 			},
@@ -232,8 +232,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Title: "greeted", Output: "hi\n", ExitCode: code(0)}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"ls","kind":"execute","status":"pending","rawInput":{"command":"ls"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"echo hi","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"echo hi","description":"Greet"},"content":[{"type":"content","content":{"type":"text","text":"Greet"}}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"ls","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"ls"}}`,
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nhi\\n```\"}}]}",
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"status\":\"completed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nhi\\n```\"}}],\"title\":\"greeted\"}",
 			},
@@ -250,9 +250,9 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c3", View: presentation.TerminalResultView{Output: "(no output)", Signal: "SIGKILL", Timeout: 120 * time.Second}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"exit 3","kind":"execute","status":"pending","rawInput":{"command":"exit 3"}}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"sleep 9","kind":"execute","status":"pending","rawInput":{"command":"sleep 9"}}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c3","title":"sleep 900","kind":"execute","status":"pending","rawInput":{"command":"sleep 900"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"exit 3","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"exit 3"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"sleep 9","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"sleep 9"}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c3","title":"sleep 900","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"sleep 900"}}`,
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"status\":\"failed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\nout\\n[stderr]\\nerr\\n```\\nexit code 3\"}}]}",
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c2\",\"status\":\"failed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\n(no output)\\n```\\nkilled by SIGTERM\"}}]}",
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c3\",\"status\":\"failed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```console\\n(no output)\\n```\\ntimed out after 120 s\"}}]}",
@@ -266,7 +266,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "out\n", ExitCode: code(3)}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"exit 3","kind":"execute","status":"pending","rawInput":{"command":"exit 3"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"exit 3","kind":"execute","status":"pending","name":"bash","rawInput":{"command":"exit 3"},"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/home/u/proj"}}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","_meta":{"terminal_output":{"terminal_id":"c1","data":"out\n"},"terminal_exit":{"terminal_id":"c1","exit_code":3}}}`,
 			},
 		},
@@ -278,7 +278,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("no\nexit code 1")}, Failed: true}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read nope","kind":"read","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read nope","kind":"read","status":"pending","name":"bash","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed","content":[{"type":"content","content":{"type":"text","text":"no\nexit code 1"}}]}`,
 			},
 		},
@@ -291,7 +291,7 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "c1", View: presentation.TerminalResultView{Output: "o"}, Content: []presentation.ContentBlock{presentation.Text("raw")}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"X","kind":"other","status":"pending","name":"x","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"raw"}}]}`,
 			},
 		},
@@ -303,8 +303,8 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolCall{CallID: "c2", Name: "read", View: presentation.GenericCallView{Title: "Read " + cwd + "/..cache/x.ts", Kind: presentation.KindRead, Locations: []presentation.FileLocation{{Path: cwd + "/..cache/x.ts"}}}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /etc/passwd","kind":"read","status":"pending","rawInput":{},"locations":[{"path":"/etc/passwd"}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Read ..cache/x.ts","kind":"read","status":"pending","rawInput":{},"locations":[{"path":"/home/u/proj/..cache/x.ts"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /etc/passwd","kind":"read","status":"pending","name":"read","rawInput":{},"locations":[{"path":"/etc/passwd"}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"c2","title":"Read ..cache/x.ts","kind":"read","status":"pending","name":"read","rawInput":{},"locations":[{"path":"/home/u/proj/..cache/x.ts"}]}`,
 			},
 		},
 		{
@@ -319,11 +319,11 @@ func TestMapperToolCards(t *testing.T) {
 				session.ToolResult{CallID: "p", View: presentation.SearchPathsView{Paths: []string{"a.go", "b.go"}, Total: 2}},
 			},
 			want: []string{
-				`{"sessionUpdate":"tool_call","toolCallId":"r","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","rawInput":{},"locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"r","title":"Read src/a.ts (from line 12)","kind":"read","status":"pending","name":"read","rawInput":{},"locations":[{"path":"/home/u/proj/src/a.ts","line":11}]}`,
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"r\",\"status\":\"completed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"```go\\nx := 1\\n```\"}}],\"title\":\"Read src/a.ts\"}",
-				`{"sessionUpdate":"tool_call","toolCallId":"g","title":"Grep x","kind":"search","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"g","title":"Grep x","kind":"search","status":"pending","name":"grep","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"g","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.go:3: x := 1\n… (9 matches in all; narrow the search to see the rest)"}}]}`,
-				`{"sessionUpdate":"tool_call","toolCallId":"p","title":"Glob *.go","kind":"search","status":"pending","rawInput":{}}`,
+				`{"sessionUpdate":"tool_call","toolCallId":"p","title":"Glob *.go","kind":"search","status":"pending","name":"glob","rawInput":{}}`,
 				`{"sessionUpdate":"tool_call_update","toolCallId":"p","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.go\nb.go"}}]}`,
 			},
 		},

@@ -116,13 +116,7 @@ func (s *liveSession) mapSafely(ev session.Event) (updates []acp.Update) {
 // turn answers "cancelled", never an error; the answer comes after every
 // update of the turn was sent.
 func (s *liveSession) prompt(ctx context.Context, content []presentation.ContentBlock) (acp.StopReason, error) {
-	reason, err := s.rt.Run(ctx, func(ctx context.Context, t *live.Turn) (session.StopReason, error) {
-		defer func() {
-			s.storeFailed(s.bridge.touch(s.id))
-			s.tellStoreFailure()
-		}()
-		return s.runTurn(ctx, t, content)
-	})
+	reason, err := s.rt.Run(ctx, s.turn(content))
 	if errors.Is(err, live.ErrClosed) {
 		return "", acp.InternalError("%v", err)
 	}
@@ -140,6 +134,18 @@ func (s *liveSession) prompt(ctx context.Context, content []presentation.Content
 		return "", acp.InternalError("%v", err)
 	default:
 		return stopReason(reason), nil
+	}
+}
+
+// turn is what one prompt's turn does: runTurn, and then the session
+// is stored as used.
+func (s *liveSession) turn(content []presentation.ContentBlock) live.TurnFunc {
+	return func(ctx context.Context, t *live.Turn) (session.StopReason, error) {
+		defer func() {
+			s.storeFailed(s.bridge.touch(s.id))
+			s.tellStoreFailure()
+		}()
+		return s.runTurn(ctx, t, content)
 	}
 }
 

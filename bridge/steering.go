@@ -34,12 +34,19 @@ func (b *Bridge) Steer(ctx context.Context, req acp.SteeringRequest) (acp.Steeri
 }
 
 // startTurn runs a turn no session/prompt asked for (so nothing answers
-// it): the client is shown the user's message first, since it sent none.
-// The turn outlives the request that started it; session/cancel and the
-// session's close end it. It reports false for a session that is closing.
+// it), in its place among the session's turns, taken now: a prompt sent
+// after the steering runs after it. The client is shown the user's
+// message first, since it sent none. The turn outlives the request that
+// started it; session/cancel and the session's close end it. It reports
+// false for a session that is closing.
 func (s *liveSession) startTurn(ctx context.Context, content []presentation.ContentBlock) bool {
 	s.mu.Lock()
 	if s.closed {
+		s.mu.Unlock()
+		return false
+	}
+	run, err := s.rt.Reserve()
+	if err != nil {
 		s.mu.Unlock()
 		return false
 	}
@@ -53,7 +60,7 @@ func (s *liveSession) startTurn(ctx context.Context, content []presentation.Cont
 	turnCtx := context.WithoutCancel(ctx)
 	go func() {
 		defer s.background.Done()
-		if _, err := s.prompt(turnCtx, content); err != nil {
+		if _, err := run(turnCtx, s.turn(content)); err != nil {
 			s.bridge.opts.Logger.Warn("a turn started by steering failed", "session", s.id, "err", err)
 		}
 	}()

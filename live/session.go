@@ -66,6 +66,7 @@ type Session struct {
 	stop    context.CancelFunc // cancels the running turn
 	done    chan struct{}      // closed when the running turn ends
 	queue   []*waiter          // the turns waiting, oldest first
+	claimed *waiter            // given the turn, not started yet
 	closed  bool
 	// steer holds what the user sent while a model turn runs; nil when
 	// none runs.
@@ -120,14 +121,40 @@ func (s *Session) Busy() bool {
 	return s.running
 }
 
-// Run runs one turn: turn, given what a turn may do, under the session's
-// one turn guard. What the user should be told is logged first. A turn
-// asked for while another runs waits for it (turns run in the order they
-// were asked for); one of a closing session is refused with ErrClosed. A
-// cancelled turn (Cancel, or ctx) ends with session.StopCancelled and a
-// nil error, whatever turn returned; so does one cancelled while it waits.
-func (s *Session) Run(ctx context.Context, turn func(ctx context.Context, t *Turn) (session.StopReason, error)) (session.StopReason, error) {
-	turnCtx, end, err := s.begin(ctx)
+// TurnFunc is what a turn does, given what a turn may do.
+type TurnFunc func(ctx context.Context, t *Turn) (session.StopReason, error)
+
+// Run runs one turn under the session's one turn guard. What the user
+// should be told is logged first. A turn asked for while another runs
+// waits for it (turns run in the order they were asked for); one of a
+// closing session is refused with ErrClosed. A cancelled turn (Cancel, or
+// ctx) ends with session.StopCancelled and a nil error, whatever turn
+// returned; so does one cancelled while it waits.
+func (s *Session) Run(ctx context.Context, turn TurnFunc) (session.StopReason, error) {
+	run, err := s.Reserve()
+	if err != nil {
+		return "", err
+	}
+	return run(ctx, turn)
+}
+
+// Reserve takes a turn's place in the order now, for a turn that runs
+// later, on a goroutine of the caller's: run runs it as Run would have
+// when Reserve was called (a Cancel in between drops it). The caller must
+// call run exactly once.
+func (s *Session) Reserve() (run func(ctx context.Context, turn TurnFunc) (session.StopReason, error), err error) {
+	w, err := s.join()
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, turn TurnFunc) (session.StopReason, error) {
+		return s.runJoined(ctx, w, turn)
+	}, nil
+}
+
+// runJoined runs turn once w's place comes.
+func (s *Session) runJoined(ctx context.Context, w *waiter, turn TurnFunc) (session.StopReason, error) {
+	turnCtx, end, err := s.enter(ctx, w)
 	switch {
 	case errors.Is(err, errDropped) || err != nil && ctx.Err() != nil:
 		return session.StopCancelled, nil
@@ -154,33 +181,49 @@ func (s *Session) Prompt(ctx context.Context, content []presentation.ContentBloc
 	})
 }
 
-// errDropped is begin's answer to a turn that Cancel or Close dropped
-// while it waited.
+// errDropped is enter's answer to a turn that Cancel or Close dropped
+// before it started.
 var errDropped = errors.New("the turn was cancelled before it started")
 
-// begin starts a turn once the turns before it ended: its context, and
-// end, which the turn must call when it is over.
-func (s *Session) begin(ctx context.Context) (context.Context, func(), error) {
+// join takes a turn's place: last in the queue, or, when no turn runs or
+// waits, the turn itself (s.claimed), at once.
+func (s *Session) join() (*waiter, error) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.closed {
+		return nil, ErrClosed
+	}
+	w := &waiter{ready: make(chan struct{})}
+	if s.running || len(s.queue) > 0 {
+		s.queue = append(s.queue, w)
+		return w, nil
+	}
+	s.running, s.claimed = true, w
+	close(w.ready)
+	return w, nil
+}
+
+// enter starts w's turn once the turns before it ended: its context, and
+// end, which the turn must call when it is over.
+func (s *Session) enter(ctx context.Context, w *waiter) (context.Context, func(), error) {
+	if err := s.await(ctx, w); err != nil {
+		return nil, nil, err
+	}
+	s.mu.Lock()
+	switch {
+	case s.claimed != w: // dropped from the queue
 		s.mu.Unlock()
+		return nil, nil, errDropped
+	case w.cancelled || s.closed: // dropped, or closed, once it was its turn
+		s.claimed = nil
+		s.handOver()
+		s.mu.Unlock()
+		if w.cancelled {
+			return nil, nil, errDropped
+		}
 		return nil, nil, ErrClosed
 	}
-	if s.running || len(s.queue) > 0 {
-		w := &waiter{ready: make(chan struct{})}
-		s.queue = append(s.queue, w)
-		s.mu.Unlock()
-		if err := s.await(ctx, w); err != nil {
-			return nil, nil, err
-		}
-		s.mu.Lock()
-		if s.closed { // handed the turn as the session began to close
-			s.handOver()
-			s.mu.Unlock()
-			return nil, nil, ErrClosed
-		}
-	}
-	s.running = true
+	s.claimed = nil
 	turnCtx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
 	s.stop, s.done = stop, done
@@ -196,29 +239,24 @@ func (s *Session) begin(ctx context.Context) (context.Context, func(), error) {
 	return turnCtx, end, nil
 }
 
-// await waits until w may run: nil when it was handed the turn, errDropped
-// when it was cancelled, ctx's error when ctx ended first (then it no
-// longer waits, and a turn handed to it at that moment goes on to the
-// next).
+// await waits until w's place comes (nil; enter then tells whether it
+// still has it) or ctx ends first (then w gives up its place, handing the
+// turn on when it had been given it).
 func (s *Session) await(ctx context.Context, w *waiter) error {
 	select {
 	case <-w.ready:
+		return nil
 	case <-ctx.Done():
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if i := slices.Index(s.queue, w); i >= 0 {
-			s.queue = slices.Delete(s.queue, i, i+1)
-			return ctx.Err()
-		}
-		if !w.cancelled { // handed the turn in the meantime: hand it on
-			s.handOver()
-		}
-		return ctx.Err()
 	}
-	if w.cancelled {
-		return errDropped
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if i := slices.Index(s.queue, w); i >= 0 {
+		s.queue = slices.Delete(s.queue, i, i+1)
+	} else if s.claimed == w {
+		s.claimed = nil
+		s.handOver()
 	}
-	return nil
+	return ctx.Err()
 }
 
 // handOver gives the turn to the first waiting, or marks the session idle;
@@ -230,11 +268,16 @@ func (s *Session) handOver() {
 	}
 	next := s.queue[0]
 	s.queue = s.queue[1:]
+	s.claimed = next
 	close(next.ready) // running stays true: it is next's now
 }
 
-// dropQueue cancels every waiting turn; s.mu is held.
+// dropQueue cancels every waiting turn, and the one given the turn that
+// has not started yet; s.mu is held.
 func (s *Session) dropQueue() {
+	if s.claimed != nil {
+		s.claimed.cancelled = true
+	}
 	for _, w := range s.queue {
 		w.cancelled = true
 		close(w.ready)
