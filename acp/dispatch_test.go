@@ -258,7 +258,7 @@ func TestRequestsBeforeInitialize(t *testing.T) {
 func TestInitializeIsSeenByWhatFollows(t *testing.T) {
 	ctx := testCtx(t)
 	release := make(chan struct{})
-	agent := &fakeAgent{initialize: func(context.Context, acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
+	agent := &fakeAgent{initialize: func(context.Context, acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
 		<-release
 		return acpsdk.InitializeResponse{ProtocolVersion: 1}, nil
 	}}

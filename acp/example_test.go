@@ -15,7 +15,7 @@ import (
 // hello is a minimal agent: it greets and ends every turn.
 type hello struct{ client *acp.Conn }
 
-func (h *hello) Initialize(ctx context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
+func (h *hello) Initialize(ctx context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
 	return acpsdk.InitializeResponse{ProtocolVersion: acpsdk.ProtocolVersionNumber}, nil
 }
 

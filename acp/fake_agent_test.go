@@ -13,7 +13,7 @@ import (
 type fakeAgent struct {
 	conn *acp.Conn
 
-	initialize func(ctx context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error)
+	initialize func(ctx context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error)
 	newSession func(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error)
 	prompt     func(ctx context.Context, conn *acp.Conn, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error)
 	cancel     func(ctx context.Context, n acpsdk.CancelNotification)
@@ -25,7 +25,7 @@ func (a *fakeAgent) bind(conn *acp.Conn) acp.Agent {
 	return a
 }
 
-func (a *fakeAgent) Initialize(ctx context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
+func (a *fakeAgent) Initialize(ctx context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
 	if a.initialize != nil {
 		return a.initialize(ctx, req)
 	}

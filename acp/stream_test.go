@@ -82,7 +82,7 @@ func TestStreamLineEndingsAndEncoding(t *testing.T) {
 			ctx := testCtx(t)
 			agent := &fakeAgent{}
 			var gotName string
-			agent.initialize = func(_ context.Context, req acpsdk.InitializeRequest) (acpsdk.InitializeResponse, error) {
+			agent.initialize = func(_ context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
 				if req.ClientInfo != nil {
 					gotName = req.ClientInfo.Name
 				}

@@ -22,7 +22,6 @@ type (
 	EmbeddedResourceResource                 = acpsdk.EmbeddedResourceResource
 	HttpHeader                               = acpsdk.HttpHeader
 	Implementation                           = acpsdk.Implementation
-	InitializeRequest                        = acpsdk.InitializeRequest
 	InitializeResponse                       = acpsdk.InitializeResponse
 	ListSessionsRequest                      = acpsdk.ListSessionsRequest
 	LoadSessionRequest                       = acpsdk.LoadSessionRequest

@@ -69,10 +69,16 @@ func (s *liveSession) availableCommands() acp.AvailableCommandsUpdate {
 	return acp.AvailableCommandsUpdate{AvailableCommands: out}
 }
 
-// announceCommands tells the client the session's commands once the
-// answer that gives it the session has been sent.
-func (s *liveSession) announceCommands(ctx context.Context) {
-	send := func() { s.out.push(s.availableCommands()) }
+// announce tells the client, once the answer that gives it the session
+// has been sent, the session's commands; and, to a client that shows
+// notices, what the session has to tell, from then on as it comes.
+func (s *liveSession) announce(ctx context.Context) {
+	send := func() {
+		s.out.push(s.availableCommands())
+		if s.mapper.opts.Notices {
+			s.rt.TellAtOnce()
+		}
+	}
 	if !acp.AfterAnswer(ctx, send) {
 		send()
 	}

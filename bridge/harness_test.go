@@ -659,8 +659,8 @@ func (e *env) checkFrames() {
 			continue
 		}
 		switch u.Kind {
-		case "current_mode_update", "config_option_update", "available_commands_update":
-			continue // a setting changed, or the commands: not part of any turn
+		case "current_mode_update", "config_option_update", "available_commands_update", "notice":
+			continue // a setting changed, the commands, a notice: not part of any turn
 		}
 		inside := false
 		for _, w := range turns[u.Session] {

@@ -26,6 +26,10 @@ type MapperOptions struct {
 	// Replay also shows the user's own messages, for a session replayed
 	// into an editor; live, the editor already shows what the user typed.
 	Replay bool
+	// Notices says the client shows notice updates
+	// (clientCapabilities.session.notices): what the session tells the
+	// user goes there, live only, instead of into the conversation.
+	Notices bool
 	// ContextWindow is the model's context size in tokens, for usage
 	// updates; 0 sends none.
 	ContextWindow int64
@@ -175,7 +179,7 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	case session.CommandRan:
 		return m.commandRan(p)
 	case session.Notice:
-		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text("\n\n[" + p.Text + "]\n\n")}}
+		return m.notice(p)
 	case session.FilesRestored:
 		return filesRestored(ev.Seq, p)
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:

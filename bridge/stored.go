@@ -75,7 +75,7 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 		return acp.SessionSetup{}, err
 	}
 	s.storeFailed(metaErr)
-	s.announceCommands(ctx)
+	s.announce(ctx)
 	return s.setup(menu), nil
 }
 

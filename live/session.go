@@ -40,9 +40,6 @@ type Parts struct {
 	Rules Rules
 	// Commands are the user's own slash commands.
 	Commands []Command
-	// Notices, when set, returns what the user should be told at the start
-	// of the next turn (a server that failed) and forgets it.
-	Notices func() []string
 	// Apply, when set, makes new settings take effect from the next model
 	// request.
 	Apply func(Settings)
@@ -71,6 +68,10 @@ type Session struct {
 	// steer holds what the user sent while a model turn runs; nil when
 	// none runs.
 	steer *inbox
+	// told are the notices kept for the next turn; atOnce logs them as
+	// they come instead (TellAtOnce).
+	told   []string
+	atOnce bool
 }
 
 // waiter is a turn waiting for the one before it.
@@ -162,11 +163,7 @@ func (s *Session) runJoined(ctx context.Context, w *waiter, turn TurnFunc) (sess
 		return "", err
 	}
 	defer end()
-	if s.parts.Notices != nil {
-		for _, text := range s.parts.Notices() {
-			s.parts.Log.Append(session.Notice{Text: text})
-		}
-	}
+	s.tellPending()
 	reason, err := turn(turnCtx, &Turn{s: s})
 	if turnCtx.Err() != nil {
 		return session.StopCancelled, nil

@@ -300,26 +300,49 @@ func TestUndoLogsWhatItPutBack(t *testing.T) {
 	}
 }
 
-func TestNoticesAreLoggedAtTheNextTurn(t *testing.T) {
-	pending := []string{"the MCP server \"web\" failed"}
-	s := newSession(t, live.Parts{Model: quickModel{}, Notices: func() []string {
-		out := pending
-		pending = nil
-		return out
-	}})
+// notices returns the texts of the notices s logged.
+func notices(s *live.Session) []string {
+	var out []string
+	for _, ev := range s.Log().Events() {
+		if n, ok := ev.Payload.(session.Notice); ok {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+func TestNoticesWaitForTheNextTurn(t *testing.T) {
+	s := newSession(t, live.Parts{Model: quickModel{}})
+	s.Tell(`the MCP server "web" failed`)
+	if got := notices(s); len(got) != 0 {
+		t.Errorf("a notice was logged before any turn: %q", got)
+	}
 	for range 2 {
 		if _, err := s.Prompt(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	var notices []string
-	for _, ev := range s.Log().Events() {
-		if n, ok := ev.Payload.(session.Notice); ok {
-			notices = append(notices, n.Text)
-		}
+	if got := notices(s); len(got) != 1 {
+		t.Errorf("notices logged = %q, want the one, once", got)
 	}
-	if len(notices) != 1 {
-		t.Errorf("notices logged = %q, want the one, once", notices)
+}
+
+func TestNoticesAtOnce(t *testing.T) {
+	s := newSession(t, live.Parts{Model: quickModel{}})
+	s.Tell("kept")
+	s.TellAtOnce()
+	if got := notices(s); !slices.Equal(got, []string{"kept"}) {
+		t.Errorf("TellAtOnce logged %q, want what was kept", got)
+	}
+	s.Tell("at once")
+	if got := notices(s); !slices.Equal(got, []string{"kept", "at once"}) {
+		t.Errorf("notices = %q, want the new one logged at once", got)
+	}
+	if _, err := s.Prompt(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := notices(s); len(got) != 2 {
+		t.Errorf("a turn logged the notices again: %q", got)
 	}
 }
 

@@ -10,26 +10,37 @@ import (
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
-// notices collects what the user should be told at the start of the next
-// turn (a server that failed); it is safe for concurrent use.
+// notices is what the user should be told (a server that failed), from
+// the session's parts, some of which start before the session exists:
+// kept until attach gives the session's Tell, then handed on as they
+// come. It is safe for concurrent use.
 type notices struct {
 	mu    sync.Mutex
 	items []string
+	tell  func(string)
 }
 
 func (n *notices) add(text string) {
 	n.mu.Lock()
-	n.items = append(n.items, text)
+	tell := n.tell
+	if tell == nil {
+		n.items = append(n.items, text)
+	}
 	n.mu.Unlock()
+	if tell != nil {
+		tell(text)
+	}
 }
 
-// take returns the notices gathered so far and forgets them.
-func (n *notices) take() []string {
+// attach hands the notices kept so far, and every later one, to tell.
+func (n *notices) attach(tell func(string)) {
 	n.mu.Lock()
-	defer n.mu.Unlock()
-	out := n.items
-	n.items = nil
-	return out
+	items := n.items
+	n.items, n.tell = nil, tell
+	n.mu.Unlock()
+	for _, text := range items {
+		tell(text)
+	}
 }
 
 // mcpSession is a session's MCP servers: connected in the background (a

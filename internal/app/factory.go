@@ -212,8 +212,7 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 				undo.close()
 			}
 		},
-		Notices: notes.take,
-		Rules:   rulesOf(pol),
+		Rules: rulesOf(pol),
 		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs),
 			CommandDir{Dir: filepath.Join(ws.Roots()[0], ".dsh", "commands"), Within: ws.Roots()[0]})...),
 		Apply: func(s live.Settings) {
@@ -227,7 +226,12 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	if undo != nil {
 		parts.Checkpoints = undo
 	}
-	return live.New(parts)
+	sess, err := live.New(parts)
+	if err != nil {
+		return nil, err
+	}
+	notes.attach(sess.Tell)
+	return sess, nil
 }
 
 // files is the session's file access: the editor's inside the roots when

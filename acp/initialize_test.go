@@ -1,0 +1,33 @@
+package acp_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/dsh-acp/dsh-acp/acp"
+)
+
+func TestInitializeRequestReadsSessionCapabilities(t *testing.T) {
+	tests := []struct {
+		name string
+		json string
+		want acp.ClientSessionCapabilities
+	}{
+		{"none", `{"protocolVersion":1,"clientCapabilities":{}}`, acp.ClientSessionCapabilities{}},
+		{"notices", `{"protocolVersion":1,"clientCapabilities":{"session":{"notices":{}}}}`, acp.ClientSessionCapabilities{Notices: true}},
+		{"both", `{"protocolVersion":1,"clientCapabilities":{"session":{"notices":{},"compaction":{}}}}`, acp.ClientSessionCapabilities{Notices: true, Compaction: true}},
+		{"null members advertise nothing", `{"protocolVersion":1,"clientCapabilities":{"session":{"notices":null,"compaction":true}}}`, acp.ClientSessionCapabilities{}},
+		{"a session that is no object", `{"protocolVersion":1,"clientCapabilities":{"session":7}}`, acp.ClientSessionCapabilities{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var req acp.InitializeRequest
+			if err := json.Unmarshal([]byte(tt.json), &req); err != nil {
+				t.Fatal(err)
+			}
+			if req.ClientSession != tt.want || req.ProtocolVersion != 1 {
+				t.Errorf("decoded %+v (version %d), want %+v", req.ClientSession, req.ProtocolVersion, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,79 @@
+package bridge_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/dsh-acp/dsh-acp/acp/acptest"
+)
+
+// noticesInitialize advertises notices (schema 1.25).
+const noticesInitialize = `{"protocolVersion":1,"clientCapabilities":{"session":{"notices":{}}}}`
+
+// newSessionWithBrokenServer opens a session given an MCP server that
+// cannot start.
+func newSessionWithBrokenServer(t *testing.T, e *env) string {
+	t.Helper()
+	params := `{"cwd":` + quote(e.dir) + `,"mcpServers":[{"name":"broken","command":"/nonexistent/mcp-server","args":[],"env":[]}]}`
+	var resp struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := e.c.Call(testCtx(t), "session/new", json.RawMessage(params), &resp); err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	return resp.SessionID
+}
+
+func TestAFailedServerIsANoticeAtOnce(t *testing.T) {
+	e := newEnv(t)
+	e.initialize(noticesInitialize)
+	s := newSessionWithBrokenServer(t, e)
+	f, err := e.c.WaitFrame(testCtx(t), func(f acptest.Frame) bool {
+		u, ok := decodeUpdate(f)
+		return ok && u.Session == s && u.Kind == "notice"
+	})
+	if err != nil {
+		t.Fatalf("no notice came before any prompt: %v", err)
+	}
+	var n struct {
+		Update struct {
+			Severity, Title string
+		}
+	}
+	if err := json.Unmarshal(f.Params, &n); err != nil {
+		t.Fatal(err)
+	}
+	if n.Update.Severity != "warning" || !strings.Contains(n.Update.Title, "broken") {
+		t.Errorf("notice = %+v, want a warning naming the server", n.Update)
+	}
+	if got := e.prompt(s, "hi"); got != "end_turn" {
+		t.Errorf("the prompt = %s", got)
+	}
+	if txt := agentText(e.updates(s)); strings.Contains(txt, "broken") {
+		t.Errorf("the notice was told in the conversation too: %q", txt)
+	}
+}
+
+func TestWithoutNoticesAFailedServerIsToldAtTheNextTurn(t *testing.T) {
+	e := newEnv(t)
+	e.initialize(plainInitialize)
+	s := newSessionWithBrokenServer(t, e)
+	// The server fails in the background; the turn tells it when it has.
+	for range 20 {
+		if got := e.prompt(s, "hi"); got != "end_turn" {
+			t.Fatalf("the prompt = %s", got)
+		}
+		if strings.Contains(agentText(e.updates(s)), "MCP server broken") {
+			break
+		}
+	}
+	if txt := agentText(e.updates(s)); !strings.Contains(txt, "MCP server broken") {
+		t.Errorf("the failed server was never told in the conversation: %q", txt)
+	}
+	for _, u := range e.updates(s) {
+		if u.Kind == "notice" {
+			t.Errorf("a notice went to a client that does not show them: %+v", u)
+		}
+	}
+}
