@@ -172,8 +172,14 @@ func completedTurns(events []session.Event, current int) []span {
 // compact asks m for the summary c describes and records it: the summary
 // request's usage, then the Compacted event.
 func (t *turn) compact(ctx context.Context, m ModelInfo, c compaction) error {
+	started := t.log.Append(session.CompactionStarted{})
 	summary, err := t.summarize(ctx, m, c)
 	if err != nil {
+		failed := session.CompactionFailed{Started: started.Seq, Cancelled: ctx.Err() != nil}
+		if !failed.Cancelled {
+			failed.Error = err.Error()
+		}
+		t.log.Append(failed)
 		return err
 	}
 	last := c.turns[len(c.turns)-1].events
@@ -181,6 +187,7 @@ func (t *turn) compact(ctx context.Context, m ModelInfo, c compaction) error {
 		Summary: summary,
 		Through: last[len(last)-1].Seq,
 		Turns:   c.prev.Turns + len(c.turns),
+		Started: started.Seq,
 	}
 	t.log.Append(done)
 	t.agent.logger.Info("compacted the conversation",

@@ -35,7 +35,7 @@ type Bridge struct {
 	mu       sync.Mutex
 	closed   bool
 	terminal bool
-	notices  bool // the client shows notice updates
+	shows    acp.ClientSessionCapabilities // the session updates the client shows
 	fsRead   bool
 	fsWrite  bool
 	sessions map[string]*liveSession
@@ -59,7 +59,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 	legacyAuth, _ := caps.Meta["terminal-auth"].(bool)
 	b.mu.Lock()
 	b.terminal = terminal
-	b.notices = req.ClientSession.Notices
+	b.shows = req.ClientSession
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
 	b.mu.Unlock()
 	info := &acp.Implementation{Name: b.opts.Name, Version: b.opts.Version}
@@ -164,7 +164,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		}
 		return nil, acp.InternalError("the connection is closing")
 	}
-	terminal, notices, fsRead, fsWrite := b.terminal, b.notices, b.fsRead, b.fsWrite
+	terminal, shows, fsRead, fsWrite := b.terminal, b.shows, b.fsRead, b.fsWrite
 	b.mu.Unlock()
 
 	s := newLiveSession(r.id, b)
@@ -188,7 +188,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		s.close()
 		return nil, acp.InternalError("create session: %v", err)
 	}
-	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: notices, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
+	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
 	if r.replay {
 		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 		err := s.out.flush(flushCtx)

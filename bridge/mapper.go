@@ -26,6 +26,10 @@ type MapperOptions struct {
 	// Replay also shows the user's own messages, for a session replayed
 	// into an editor; live, the editor already shows what the user typed.
 	Replay bool
+	// Compaction says the client shows compactions
+	// (clientCapabilities.session.compaction): each one as it happens,
+	// its summary, how it ended; otherwise a finished card tells of it.
+	Compaction bool
 	// Notices says the client shows notice updates
 	// (clientCapabilities.session.notices): what the session tells the
 	// user goes there, live only, instead of into the conversation.
@@ -175,7 +179,11 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	case session.TitleChanged:
 		return []acp.Update{acp.SessionInfoUpdate{Title: p.Title, UpdatedAt: ev.Time.UTC().Format(time.RFC3339)}}
 	case session.Compacted:
-		return compaction(ev.Seq, p)
+		return m.compacted(ev.Seq, p)
+	case session.CompactionStarted:
+		return m.compactionStarted(ev.Seq)
+	case session.CompactionFailed:
+		return m.compactionFailed(p)
 	case session.CommandRan:
 		return m.commandRan(p)
 	case session.Notice:

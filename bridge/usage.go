@@ -49,7 +49,53 @@ func (m *Mapper) usage(p session.Usage) []acp.Update {
 
 // compaction shows a compaction of the conversation as a finished card
 // holding the summary the model will see from now on.
-func compaction(seq int64, p session.Compacted) []acp.Update {
+// compactionID is the id a compaction is shown with: the Seq of the event
+// that started it.
+func compactionID(started int64) string {
+	return "compaction-" + strconv.FormatInt(started, 10)
+}
+
+// compactionStarted shows a compaction starting, to a client that shows
+// compactions.
+func (m *Mapper) compactionStarted(seq int64) []acp.Update {
+	if !m.opts.Compaction {
+		return nil
+	}
+	return []acp.Update{acp.CompactionUpdate{CompactionID: compactionID(seq), Status: acp.CompactionInProgress}}
+}
+
+// compactionFailed shows a compaction that wrote no summary, to a client
+// that shows compactions (the turn's own end tells the others).
+func (m *Mapper) compactionFailed(p session.CompactionFailed) []acp.Update {
+	if !m.opts.Compaction {
+		return nil
+	}
+	u := acp.CompactionUpdate{CompactionID: compactionID(p.Started), Status: acp.CompactionFailed, Error: p.Error}
+	if p.Cancelled {
+		u.Status, u.Error = acp.CompactionCancelled, ""
+	}
+	return []acp.Update{u}
+}
+
+// compacted shows a finished compaction: its summary and its end to a
+// client that shows compactions, else a finished card.
+func (m *Mapper) compacted(seq int64, p session.Compacted) []acp.Update {
+	if !m.opts.Compaction {
+		return compactionCard(seq, p)
+	}
+	started := p.Started
+	if started == 0 { // logged before compactions were announced
+		started = seq
+	}
+	id := compactionID(started)
+	return []acp.Update{
+		acp.CompactionSummaryChunk{CompactionID: id, Content: acp.Text(p.Summary)},
+		acp.CompactionUpdate{CompactionID: id, Status: acp.CompactionCompleted},
+	}
+}
+
+// compactionCard tells of a compaction as a finished card.
+func compactionCard(seq int64, p session.Compacted) []acp.Update {
 	title := "Summarized the earlier conversation"
 	if p.Turns > 0 {
 		title = fmt.Sprintf("Summarized %d earlier %s to fit the context window", p.Turns, plural(p.Turns, "turn", "turns"))

@@ -1,7 +1,10 @@
 package bridge_test
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/acp"
@@ -108,5 +111,50 @@ func TestASingleFoundPlaceIsFollowed(t *testing.T) {
 	u := m.Map(session.Event{Seq: 2, Payload: session.ToolResult{CallID: "d1", CallSeq: 1, Content: []presentation.ContentBlock{presentation.Text("a.go:12")}, View: one}})[0].(acp.ToolCallUpdate)
 	if len(u.Locations) != 1 || u.Locations[0].Path != "/w/a.go" || u.Locations[0].Line == nil || *u.Locations[0].Line != 11 {
 		t.Errorf("locations = %+v, want /w/a.go row 11", u.Locations)
+	}
+}
+
+// A client that shows compactions sees each one start, its summary, and
+// how it ended; replay shows the same; a card tells the others.
+func TestCompactionUpdates(t *testing.T) {
+	events := []session.Event{
+		{Seq: 10, Payload: session.CompactionStarted{}},
+		{Seq: 12, Payload: session.Compacted{Summary: "We fixed the parser.", Through: 9, Turns: 2, Started: 10}},
+		{Seq: 20, Payload: session.CompactionStarted{}},
+		{Seq: 21, Payload: session.CompactionFailed{Started: 20, Error: "the model answered 500"}},
+		{Seq: 30, Payload: session.CompactionStarted{}},
+		{Seq: 31, Payload: session.CompactionFailed{Started: 30, Cancelled: true}},
+		{Seq: 42, Payload: session.Compacted{Summary: "Older.", Through: 40, Turns: 1}}, // logged before compactions were announced
+	}
+	want := []string{
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-10","status":"in_progress"}`,
+		`{"sessionUpdate":"compaction_summary_chunk","compactionId":"compaction-10","content":{"type":"text","text":"We fixed the parser."}}`,
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-10","status":"completed"}`,
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-20","status":"in_progress"}`,
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-20","status":"failed","error":"the model answered 500"}`,
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-30","status":"in_progress"}`,
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-30","status":"cancelled"}`,
+		`{"sessionUpdate":"compaction_summary_chunk","compactionId":"compaction-42","content":{"type":"text","text":"Older."}}`,
+		`{"sessionUpdate":"compaction_update","compactionId":"compaction-42","status":"completed"}`,
+	}
+	for _, replay := range []bool{false, true} {
+		m := bridge.NewMapper(bridge.MapperOptions{Compaction: true, Replay: replay})
+		var got []string
+		for _, ev := range events {
+			got = append(got, encode(t, m.Map(ev))...)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("replay %v: updates =\n%s\nwant\n%s", replay, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	plain := bridge.NewMapper(bridge.MapperOptions{})
+	var kinds []string
+	for _, ev := range events {
+		for _, u := range plain.Map(ev) {
+			kinds = append(kinds, fmt.Sprintf("%T", u))
+		}
+	}
+	if want := []string{"acp.ToolCall", "acp.ToolCallUpdate", "acp.ToolCall", "acp.ToolCallUpdate"}; !slices.Equal(kinds, want) {
+		t.Errorf("without the capability: %v, want a card per finished compaction and nothing else", kinds)
 	}
 }

@@ -163,6 +163,13 @@ type compactedWire struct {
 	Summary string `json:"summary,omitempty"`
 	Through int64  `json:"through,omitempty"`
 	Turns   int    `json:"turns,omitempty"`
+	Started int64  `json:"started,omitempty"`
+}
+
+type compactionFailedWire struct {
+	Started   int64  `json:"started,omitempty"`
+	Error     string `json:"error,omitempty"`
+	Cancelled bool   `json:"cancelled,omitempty"`
 }
 
 type noticeWire struct {
@@ -272,7 +279,11 @@ func encodePayload(p Payload) (any, error) {
 	case SettingChanged:
 		w = settingWire{Setting: p.Setting, Value: p.Value}
 	case Compacted:
-		w = compactedWire{Summary: p.Summary, Through: p.Through, Turns: p.Turns}
+		w = compactedWire(p)
+	case CompactionStarted:
+		w = struct{}{}
+	case CompactionFailed:
+		w = compactionFailedWire(p)
 	case CommandRan:
 		w = commandRanWire(p)
 	case Notice:
@@ -348,7 +359,12 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 		return SettingChanged{Setting: w.Setting, Value: w.Value}, err
 	case Compacted{}.Kind():
 		w, err := unmarshalData[compactedWire](kind, data)
-		return Compacted{Summary: w.Summary, Through: w.Through, Turns: w.Turns}, err
+		return Compacted(w), err
+	case CompactionStarted{}.Kind():
+		return CompactionStarted{}, nil
+	case CompactionFailed{}.Kind():
+		w, err := unmarshalData[compactionFailedWire](kind, data)
+		return CompactionFailed(w), err
 	case Notice{}.Kind():
 		w, err := unmarshalData[noticeWire](kind, data)
 		return Notice(w), err

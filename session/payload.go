@@ -141,6 +141,22 @@ type Compacted struct {
 	Summary string
 	Through int64
 	Turns   int
+	// Started is the Seq of the CompactionStarted it ends; 0 in logs from
+	// before compactions were announced.
+	Started int64
+}
+
+// CompactionStarted says a summary of the conversation is being written
+// (the model is asked for it); a Compacted or a CompactionFailed whose
+// Started is this event's Seq ends it.
+type CompactionStarted struct{}
+
+// CompactionFailed ends a compaction that wrote no summary: Cancelled
+// when the turn was cancelled meanwhile, else Error says why.
+type CompactionFailed struct {
+	Started   int64
+	Error     string
+	Cancelled bool
 }
 
 // StopReason says why a turn ended.
@@ -207,6 +223,12 @@ func (SettingChanged) Kind() string { return "session/setting" }
 // Kind returns "context/compacted".
 func (Compacted) Kind() string { return "context/compacted" }
 
+// Kind returns "context/compacting".
+func (CompactionStarted) Kind() string { return "context/compacting" }
+
+// Kind returns "context/compaction-failed".
+func (CompactionFailed) Kind() string { return "context/compaction-failed" }
+
 // CommandRan is a slash command the session answered itself, without
 // the model: the line the user typed and the reply shown. The model does
 // not see it.
@@ -247,22 +269,24 @@ func (FilesRestored) Kind() string { return "files/restored" }
 // Kind returns "turn/end".
 func (TurnEnded) Kind() string { return "turn/end" }
 
-func (TurnStarted) isPayload()      {}
-func (UserMessage) isPayload()      {}
-func (AssistantChunk) isPayload()   {}
-func (AssistantMessage) isPayload() {}
-func (ToolCall) isPayload()         {}
-func (ToolStarted) isPayload()      {}
-func (ToolOutput) isPayload()       {}
-func (ToolResult) isPayload()       {}
-func (ContextMessage) isPayload()   {}
-func (PlanUpdated) isPayload()      {}
-func (ModelRetry) isPayload()       {}
-func (Usage) isPayload()            {}
-func (TurnEnded) isPayload()        {}
-func (TitleChanged) isPayload()     {}
-func (SettingChanged) isPayload()   {}
-func (Compacted) isPayload()        {}
-func (CommandRan) isPayload()       {}
-func (Notice) isPayload()           {}
-func (FilesRestored) isPayload()    {}
+func (TurnStarted) isPayload()       {}
+func (UserMessage) isPayload()       {}
+func (AssistantChunk) isPayload()    {}
+func (AssistantMessage) isPayload()  {}
+func (ToolCall) isPayload()          {}
+func (ToolStarted) isPayload()       {}
+func (ToolOutput) isPayload()        {}
+func (ToolResult) isPayload()        {}
+func (ContextMessage) isPayload()    {}
+func (PlanUpdated) isPayload()       {}
+func (ModelRetry) isPayload()        {}
+func (Usage) isPayload()             {}
+func (TurnEnded) isPayload()         {}
+func (TitleChanged) isPayload()      {}
+func (SettingChanged) isPayload()    {}
+func (Compacted) isPayload()         {}
+func (CompactionStarted) isPayload() {}
+func (CompactionFailed) isPayload()  {}
+func (CommandRan) isPayload()        {}
+func (Notice) isPayload()            {}
+func (FilesRestored) isPayload()     {}
