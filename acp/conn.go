@@ -110,7 +110,7 @@ func (c *Conn) call(ctx context.Context, method string, params any) (json.RawMes
 		if ctx.Err() != nil {
 			c.withdraw(ctx, id)
 		}
-		return nil, fmt.Errorf("acp: %s: %w", method, err)
+		return nil, fmt.Errorf("acp: %s: %w", method, withDetails(err))
 	}
 	return answer, nil
 }

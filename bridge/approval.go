@@ -84,9 +84,10 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 		ToolCall:  toolCall,
 		Options:   permissionOptions(rules),
 	})
-	if err == nil && ctx.Err() == nil && toolCall.Title != title {
-		// Clients that keep the card the request showed (Zed) keep its
-		// title: give the card its own back.
+	if toolCall.Title != title {
+		// Clients that keep the card the request showed (Zed, agent-shell
+		// after its cancel) keep its title: give the card its own back,
+		// however the ask ended.
 		s.out.push(acp.ToolCallUpdate{ToolCallID: req.CallID, Title: title})
 	}
 	switch {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -73,9 +74,26 @@ func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
 	}
 }
 
-// rawResult completes a call with the content its result gave the model.
+// rawResult completes a call with the content its result gave the model;
+// a call a cancel stopped says so in the user's words instead (the model
+// reads the pipeline's "tool call aborted").
 func rawResult(p session.ToolResult) acp.ToolCallUpdate {
-	return acp.ToolCallUpdate{ToolCallID: p.CallID, Status: resultStatus(p), Content: contentItems(p.Content)}
+	content := contentItems(p.Content)
+	if text, ok := abortedText(p.Code); ok {
+		content = []acp.ToolCallContent{textItem(text)}
+	}
+	return acp.ToolCallUpdate{ToolCallID: p.CallID, Status: resultStatus(p), Content: content}
+}
+
+// abortedText is what the user reads of a call the turn's cancel stopped.
+func abortedText(code string) (string, bool) {
+	switch code {
+	case registry.CodeAbortedBeforeDispatch:
+		return "Not run: the turn was cancelled before it started.", true
+	case registry.CodeAborted:
+		return "Stopped: the turn was cancelled while it ran.", true
+	}
+	return "", false
 }
 
 // resultStatus is a finished call's status: failed for a tool error, for

@@ -67,20 +67,20 @@ func (c *client) Progress(_ context.Context, p *protocol.ProgressParams) error {
 		c.log.Warn("language server progress unreadable", "server", c.name, "err", err)
 	case began:
 		doing, _ := c.work.state()
-		c.log.Info("language server at work", "server", c.name, "work", doing)
+		c.log.Debug("language server at work", "server", c.name, "work", doing)
 	}
 	return nil
 }
 
 // ShowMessageRequest logs the message and picks no action.
 func (c *client) ShowMessageRequest(_ context.Context, p *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
-	c.log.Info("language server message", "server", c.name, "message", p.Message)
+	c.log.Debug("language server message", "server", c.name, "message", p.Message)
 	return nil, nil
 }
 
 // ShowMessage logs the message.
 func (c *client) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) error {
-	c.log.Info("language server message", "server", c.name, "message", p.Message)
+	c.log.Debug("language server message", "server", c.name, "message", p.Message)
 	return nil
 }
 
