@@ -14,7 +14,7 @@ import (
 // session/new's updates reach a client that knows the session's id.
 func TestAfterAnswerRunsOnceTheAnswerIsWritten(t *testing.T) {
 	agent := &fakeAgent{}
-	agent.newSession = func(ctx context.Context, _ acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+	agent.newSession = func(ctx context.Context, _ acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 		conn := agent.conn
 		if !acp.AfterAnswer(ctx, func() {
 			go conn.SessionUpdate(context.Background(), "s1", acp.AvailableCommandsUpdate{AvailableCommands: []acp.AvailableCommand{{Name: "undo", Description: "Undo the last turn"}}})

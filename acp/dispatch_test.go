@@ -50,7 +50,7 @@ func TestAgentErrorsOnTheWire(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := testCtx(t)
-			agent := &fakeAgent{newSession: func(context.Context, acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) { return tt.fail() }}
+			agent := &fakeAgent{newSession: func(context.Context, acp.NewSessionRequest) (acp.NewSessionResponse, error) { return tt.fail() }}
 			c := newClient(t, agent)
 			err := c.Call(ctx, "session/new", acpsdk.NewSessionRequest{Cwd: "/w", McpServers: []acpsdk.McpServer{}}, nil)
 			var rpcErr *acptest.RPCError
@@ -258,9 +258,9 @@ func TestRequestsBeforeInitialize(t *testing.T) {
 func TestInitializeIsSeenByWhatFollows(t *testing.T) {
 	ctx := testCtx(t)
 	release := make(chan struct{})
-	agent := &fakeAgent{initialize: func(context.Context, acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
+	agent := &fakeAgent{initialize: func(context.Context, acp.InitializeRequest) (acp.InitializeResponse, error) {
 		<-release
-		return acpsdk.InitializeResponse{ProtocolVersion: 1}, nil
+		return acp.InitializeResponse{InitializeFields: acp.InitializeFields{ProtocolVersion: 1}}, nil
 	}}
 	c := acptest.NewClient(t, agent.bind, acptest.WithSchema(mustSchema(t)))
 	if err := c.SendRaw(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":1}}`); err != nil {

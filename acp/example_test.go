@@ -15,15 +15,15 @@ import (
 // hello is a minimal agent: it greets and ends every turn.
 type hello struct{ client *acp.Conn }
 
-func (h *hello) Initialize(ctx context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
-	return acpsdk.InitializeResponse{ProtocolVersion: acpsdk.ProtocolVersionNumber}, nil
+func (h *hello) Initialize(ctx context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
+	return acp.InitializeResponse{InitializeFields: acp.InitializeFields{ProtocolVersion: acpsdk.ProtocolVersionNumber}}, nil
 }
 
 func (h *hello) Authenticate(ctx context.Context, req acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error) {
 	return acpsdk.AuthenticateResponse{}, nil
 }
 
-func (h *hello) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+func (h *hello) NewSession(ctx context.Context, req acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 	return acp.NewSessionResponse{SessionID: "s1"}, nil
 }
 

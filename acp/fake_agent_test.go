@@ -13,8 +13,8 @@ import (
 type fakeAgent struct {
 	conn *acp.Conn
 
-	initialize func(ctx context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error)
-	newSession func(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error)
+	initialize func(ctx context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error)
+	newSession func(ctx context.Context, req acp.NewSessionRequest) (acp.NewSessionResponse, error)
 	prompt     func(ctx context.Context, conn *acp.Conn, req acpsdk.PromptRequest) (acpsdk.PromptResponse, error)
 	cancel     func(ctx context.Context, n acpsdk.CancelNotification)
 }
@@ -25,18 +25,18 @@ func (a *fakeAgent) bind(conn *acp.Conn) acp.Agent {
 	return a
 }
 
-func (a *fakeAgent) Initialize(ctx context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
+func (a *fakeAgent) Initialize(ctx context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
 	if a.initialize != nil {
 		return a.initialize(ctx, req)
 	}
-	return acpsdk.InitializeResponse{ProtocolVersion: acpsdk.ProtocolVersionNumber}, nil
+	return acp.InitializeResponse{InitializeFields: acp.InitializeFields{ProtocolVersion: acpsdk.ProtocolVersionNumber}}, nil
 }
 
 func (a *fakeAgent) Authenticate(ctx context.Context, req acpsdk.AuthenticateRequest) (acpsdk.AuthenticateResponse, error) {
 	return acpsdk.AuthenticateResponse{}, nil
 }
 
-func (a *fakeAgent) NewSession(ctx context.Context, req acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+func (a *fakeAgent) NewSession(ctx context.Context, req acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 	if a.newSession != nil {
 		return a.newSession(ctx, req)
 	}

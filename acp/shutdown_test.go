@@ -57,7 +57,7 @@ func TestServeCancelWritesAnswers(t *testing.T) {
 			name:    "error answer",
 			request: `{"jsonrpc":"2.0","id":2,"method":"session/new","params":{"cwd":"/","mcpServers":[]}}`,
 			serve: func(a *fakeAgent, started chan<- struct{}, stopping <-chan struct{}) {
-				a.newSession = func(ctx context.Context, _ acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+				a.newSession = func(ctx context.Context, _ acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 					close(started)
 					<-ctx.Done()
 					<-stopping
@@ -115,7 +115,7 @@ func TestServeStoppingRefusesRequests(t *testing.T) {
 		return acpsdk.PromptResponse{StopReason: acpsdk.StopReasonCancelled}, nil
 	}}
 	ran := make(chan struct{}, 1)
-	agent.newSession = func(context.Context, acpsdk.NewSessionRequest) (acp.NewSessionResponse, error) {
+	agent.newSession = func(context.Context, acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 		ran <- struct{}{}
 		return acp.NewSessionResponse{SessionID: "s2"}, nil
 	}

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	acpsdk "github.com/coder/acp-go-sdk"
-
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 )
@@ -82,11 +80,11 @@ func TestStreamLineEndingsAndEncoding(t *testing.T) {
 			ctx := testCtx(t)
 			agent := &fakeAgent{}
 			var gotName string
-			agent.initialize = func(_ context.Context, req acp.InitializeRequest) (acpsdk.InitializeResponse, error) {
+			agent.initialize = func(_ context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
 				if req.ClientInfo != nil {
 					gotName = req.ClientInfo.Name
 				}
-				return acpsdk.InitializeResponse{ProtocolVersion: 1}, nil
+				return acp.InitializeResponse{InitializeFields: acp.InitializeFields{ProtocolVersion: 1}}, nil
 			}
 			c := newClient(t, agent)
 			if err := c.SendRaw(tt.line); err != nil {

@@ -48,6 +48,12 @@ type Options struct {
 	// ProjectInstructions returns; the system prompt shows them in a
 	// section of their own.
 	Instructions string
+	// ClientPrompt is what the client asked the model to be told (ACP's
+	// systemPrompt): added as a section after the agent's own way of
+	// working, or, with Override, in place of the agent's own
+	// instructions (the tools, the workspace and the project's
+	// instructions are still told).
+	ClientPrompt ClientPrompt
 	// Sandbox says what confines the commands (sandbox.Status.Summary);
 	// the system prompt's workspace section shows it. Empty says nothing.
 	Sandbox string

@@ -11,9 +11,15 @@ import (
 // platform, today's date and the project's instructions.
 func systemPrompt(opts Options, tools []llm.Tool) string {
 	var b strings.Builder
-	b.WriteString("You are dsh, a coding agent working inside the user's editor. ")
-	b.WriteString("You help with software tasks by reading and changing files in the workspace and running commands, using the tools below. ")
-	b.WriteString("Every change you make is shown to the user as a diff, every command as a terminal, and some actions wait for the user's approval.\n\n")
+	override := opts.ClientPrompt.Override && strings.TrimSpace(opts.ClientPrompt.Text) != ""
+	if override {
+		b.WriteString(strings.TrimSpace(opts.ClientPrompt.Text))
+		b.WriteString("\n\n")
+	} else {
+		b.WriteString("You are dsh, a coding agent working inside the user's editor. ")
+		b.WriteString("You help with software tasks by reading and changing files in the workspace and running commands, using the tools below. ")
+		b.WriteString("Every change you make is shown to the user as a diff, every command as a terminal, and some actions wait for the user's approval.\n\n")
+	}
 	b.WriteString("# Tools\n")
 	for _, t := range tools {
 		fmt.Fprintf(&b, "- %s: %s\n", t.Name, firstLine(t.Description))
@@ -34,7 +40,14 @@ func systemPrompt(opts Options, tools []llm.Tool) string {
 		fmt.Fprintf(&b, "Sandbox: %s\n", opts.Sandbox)
 	}
 	fmt.Fprintf(&b, "Today's date: %s\n", opts.Now().Format("2006-01-02"))
-	b.WriteString(workingRules)
+	if !override {
+		b.WriteString(workingRules)
+		if text := strings.TrimSpace(opts.ClientPrompt.Text); text != "" {
+			b.WriteString("\n# Instructions from the editor\n")
+			b.WriteString(text)
+			b.WriteString("\n")
+		}
+	}
 	if instructions := strings.TrimSpace(opts.Instructions); instructions != "" {
 		b.WriteString("\n# Project instructions\n")
 		b.WriteString("The project gives these instructions for working in it. Follow them; where they conflict with the user's requests in this conversation, the user's requests win.\n\n")
@@ -66,4 +79,10 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// ClientPrompt is a client's system prompt (Options.ClientPrompt).
+type ClientPrompt struct {
+	Text     string
+	Override bool
 }

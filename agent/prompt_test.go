@@ -39,3 +39,41 @@ func TestProjectInstructionsHaveTheirOwnSection(t *testing.T) {
 		})
 	}
 }
+
+func TestClientSystemPrompt(t *testing.T) {
+	tests := []struct {
+		name          string
+		prompt        agent.ClientPrompt
+		want, without []string
+	}{
+		{"none", agent.ClientPrompt{}, []string{"You are dsh", "# How to work"}, []string{"# Instructions from the editor"}},
+		{"appended", agent.ClientPrompt{Text: "Answer in French."},
+			[]string{"You are dsh", "# How to work", "\n# Instructions from the editor\nAnswer in French.\n"}, nil},
+		{"in place of ours", agent.ClientPrompt{Text: "You are a reviewer; change nothing.", Override: true},
+			[]string{"You are a reviewer; change nothing.\n\n# Tools\n", "# Workspace", "# Project instructions"},
+			[]string{"You are dsh", "# How to work", "# Instructions from the editor"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			model := llm.NewScripted(llm.Message{Content: "ok"})
+			h := newHarness(t, model, func(o *agent.Options) {
+				o.ClientPrompt = tt.prompt
+				o.Instructions = "Run make test."
+			})
+			if _, err := h.prompt(context.Background(), "hi"); err != nil {
+				t.Fatal(err)
+			}
+			system := model.Requests()[0].System
+			for _, w := range tt.want {
+				if !strings.Contains(system, w) {
+					t.Errorf("the system prompt lacks %q:\n%s", w, system)
+				}
+			}
+			for _, w := range tt.without {
+				if strings.Contains(system, w) {
+					t.Errorf("the system prompt has %q:\n%s", w, system)
+				}
+			}
+		})
+	}
+}

@@ -89,11 +89,14 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 		agentCaps.Auth.Logout = &acp.LogoutCapabilities{}
 	}
 	return acp.InitializeResponse{
-		ProtocolVersion:   protocolVersion,
-		AgentInfo:         info,
-		AuthMethods:       b.opts.Auth.methods(caps.Auth.Terminal, legacyAuth),
-		AgentCapabilities: agentCaps,
-		Meta:              map[string]any{"steering": acp.SteeringMeta()},
+		InitializeFields: acp.InitializeFields{
+			ProtocolVersion:   protocolVersion,
+			AgentInfo:         info,
+			AuthMethods:       b.opts.Auth.methods(caps.Auth.Terminal, legacyAuth),
+			AgentCapabilities: agentCaps,
+			Meta:              map[string]any{"steering": acp.SteeringMeta()},
+		},
+		SystemPrompt: true,
 	}, nil
 }
 
@@ -104,6 +107,10 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 // auth-required error, so the editor can offer its sign-in.
 func (b *Bridge) NewSession(ctx context.Context, req acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 	roots, err := sessionRoots(req.Cwd, req.AdditionalDirectories)
+	if err != nil {
+		return acp.NewSessionResponse{}, err
+	}
+	prompt, err := clientSystemPrompt(req.SystemPrompt)
 	if err != nil {
 		return acp.NewSessionResponse{}, err
 	}
@@ -122,12 +129,13 @@ func (b *Bridge) NewSession(ctx context.Context, req acp.NewSessionRequest) (acp
 		journal, err = b.opts.Store.Create(session.Meta{
 			ID: id, Cwd: roots[0], AdditionalDirectories: roots[1:], Created: now, Updated: now,
 			Model: settings.Model, Effort: settings.Effort, Preset: string(settings.Preset),
+			SystemPrompt: prompt.Text, SystemPromptMode: prompt.mode(),
 		})
 		if err != nil {
 			return acp.NewSessionResponse{}, acp.InternalError("store the session: %v", err)
 		}
 	}
-	s, err := b.open(ctx, openRequest{id: id, roots: roots, mcp: req.McpServers, settings: settings, journal: journal})
+	s, err := b.open(ctx, openRequest{id: id, roots: roots, mcp: req.McpServers, settings: settings, prompt: prompt, journal: journal})
 	if err != nil {
 		return acp.NewSessionResponse{}, err
 	}
@@ -142,6 +150,7 @@ type openRequest struct {
 	roots    []string
 	mcp      []acp.McpServer
 	settings live.Settings
+	prompt   SystemPrompt
 	history  []session.Event
 	journal  *session.Journal
 	replay   bool
@@ -173,7 +182,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 	servers, badServers := mcpServers(r.mcp)
 	cfg := SessionConfig{
 		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: servers,
-		History: r.history, Settings: r.settings,
+		History: r.history, Settings: r.settings, SystemPrompt: r.prompt,
 	}
 	if badServers != nil {
 		cfg.Problems = append(cfg.Problems, badServers.Error())

@@ -11,6 +11,7 @@ import (
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
+	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
@@ -380,7 +381,7 @@ func TestDisconnectB165B169B181(t *testing.T) {
 
 	b := e.bridge()
 	ctx := testCtx(t)
-	_, err := b.NewSession(ctx, acpsdk.NewSessionRequest{Cwd: e.dir, McpServers: []acpsdk.McpServer{}})
+	_, err := b.NewSession(ctx, acp.NewSessionRequest{NewSessionRequest: acpsdk.NewSessionRequest{Cwd: e.dir, McpServers: []acpsdk.McpServer{}}})
 	wantRPCError(t, asRPC(err), -32603, "closing")
 	if n := e.factoryCalls.Load(); n != factoryCalls {
 		t.Errorf("session/new after Close built a session")

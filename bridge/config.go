@@ -35,6 +35,9 @@ type SessionConfig struct {
 	History []session.Event
 	// Settings are the session's settings to start with.
 	Settings live.Settings
+	// SystemPrompt is what the client asked the model to be told besides
+	// (or instead of) the agent's own instructions.
+	SystemPrompt SystemPrompt
 }
 
 // Factory builds a session's parts.

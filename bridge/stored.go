@@ -22,23 +22,41 @@ const listPageSize = 50
 // to the editor — every session/update is sent before the answer — then
 // the session is live again with its history and settings.
 func (b *Bridge) LoadSession(ctx context.Context, req acp.LoadSessionRequest) (acp.SessionSetup, error) {
-	return b.reopen(ctx, string(req.SessionId), req.Cwd, req.AdditionalDirectories, req.McpServers, true)
+	return b.reopen(ctx, reopenRequest{id: string(req.SessionId), cwd: req.Cwd, additional: req.AdditionalDirectories,
+		mcp: req.McpServers, prompt: req.SystemPrompt, replay: true})
 }
 
 // ResumeSession opens a stored session without replaying it.
 func (b *Bridge) ResumeSession(ctx context.Context, req acp.ResumeSessionRequest) (acp.SessionSetup, error) {
-	return b.reopen(ctx, string(req.SessionId), req.Cwd, req.AdditionalDirectories, req.McpServers, false)
+	return b.reopen(ctx, reopenRequest{id: string(req.SessionId), cwd: req.Cwd, additional: req.AdditionalDirectories,
+		mcp: req.McpServers, prompt: req.SystemPrompt})
+}
+
+// reopenRequest is what session/load and session/resume ask for.
+type reopenRequest struct {
+	id, cwd    string
+	additional []string
+	mcp        []acp.McpServer
+	// prompt is the client's system prompt, nil to keep the stored one.
+	prompt *acp.SystemPrompt
+	replay bool
 }
 
 // reopen makes a stored session live in this connection. A session live
 // here already is closed first (its log is complete on disk), unless it
-// is running a prompt; one open in another process is refused.
-func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string, mcp []acp.McpServer, replay bool) (acp.SessionSetup, error) {
+// is running a prompt; one open in another process is refused. A system
+// prompt the request gives replaces the stored one.
+func (b *Bridge) reopen(ctx context.Context, r reopenRequest) (acp.SessionSetup, error) {
+	id, cwd, additional, mcp, replay := r.id, r.cwd, r.additional, r.mcp, r.replay
 	store := b.opts.Store
 	if store == nil {
 		return acp.SessionSetup{}, acp.MethodNotFound("session/load")
 	}
 	roots, err := sessionRoots(cwd, additional)
+	if err != nil {
+		return acp.SessionSetup{}, err
+	}
+	given, err := clientSystemPrompt(r.prompt)
 	if err != nil {
 		return acp.SessionSetup{}, err
 	}
@@ -58,17 +76,22 @@ func (b *Bridge) reopen(ctx context.Context, id, cwd string, additional []string
 		journal.Close()
 		return acp.SessionSetup{}, err
 	}
+	prompt := storedSystemPrompt(loaded.Meta.SystemPrompt, loaded.Meta.SystemPromptMode)
+	if r.prompt != nil {
+		prompt = given
+	}
 	var metaErr error
-	if roots[0] != loaded.Meta.Cwd || len(additional) > 0 {
+	if roots[0] != loaded.Meta.Cwd || len(additional) > 0 || r.prompt != nil {
 		_, metaErr = store.UpdateMeta(id, func(m *session.Meta) {
 			m.Cwd, m.AdditionalDirectories = roots[0], roots[1:]
+			m.SystemPrompt, m.SystemPromptMode = prompt.Text, prompt.mode()
 		})
 		if metaErr != nil {
 			b.opts.Logger.Warn("the session's new directories were not stored", "session", id, "err", metaErr)
 		}
 	}
 	s, err := b.open(ctx, openRequest{
-		id: id, roots: roots, mcp: mcp, settings: settings,
+		id: id, roots: roots, mcp: mcp, settings: settings, prompt: prompt,
 		history: loaded.Events, journal: journal, replay: replay, stored: true, empty: loaded.Meta.Empty,
 	})
 	if err != nil {

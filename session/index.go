@@ -29,6 +29,8 @@ type metaWire struct {
 	Model                 string    `json:"model,omitempty"`
 	Preset                string    `json:"preset,omitempty"`
 	Effort                string    `json:"effort,omitempty"`
+	SystemPrompt          string    `json:"system_prompt,omitempty"`
+	SystemPromptMode      string    `json:"system_prompt_mode,omitempty"`
 	Empty                 bool      `json:"empty,omitempty"`
 }
 
@@ -36,6 +38,7 @@ func (w metaWire) meta() Meta {
 	return Meta{
 		ID: w.ID, Cwd: w.Cwd, AdditionalDirectories: w.AdditionalDirectories, Title: w.Title,
 		Created: w.Created, Updated: w.Updated, Model: w.Model, Preset: w.Preset, Effort: w.Effort, Empty: w.Empty,
+		SystemPrompt: w.SystemPrompt, SystemPromptMode: w.SystemPromptMode,
 	}
 }
 
@@ -43,6 +46,7 @@ func wireMeta(m Meta) metaWire {
 	return metaWire{
 		ID: m.ID, Cwd: m.Cwd, AdditionalDirectories: m.AdditionalDirectories, Title: m.Title,
 		Created: m.Created, Updated: m.Updated, Model: m.Model, Preset: m.Preset, Effort: m.Effort, Empty: m.Empty,
+		SystemPrompt: m.SystemPrompt, SystemPromptMode: m.SystemPromptMode,
 	}
 }
 

@@ -101,6 +101,10 @@ type Meta struct {
 	// Model, Preset and Effort are the session's settings: the model,
 	// the permission preset and the reasoning effort.
 	Model, Preset, Effort string
+	// SystemPrompt is the client's system prompt for the session, and
+	// SystemPromptMode how it combines with the agent's own ("append" or
+	// "override"); both "" when the client gave none.
+	SystemPrompt, SystemPromptMode string
 	// Empty marks a session kept without a conversation: one a client
 	// opened and closed without a prompt, which it may name and use from
 	// a later process (acpx's `sessions new --name`). Open, Get and

@@ -24,6 +24,7 @@ func (r redactor) Meta(m Meta) Meta {
 	m.Model = r.red.String(m.Model)
 	m.Preset = r.red.String(m.Preset)
 	m.Effort = r.red.String(m.Effort)
+	m.SystemPrompt = r.red.String(m.SystemPrompt)
 	if m.AdditionalDirectories != nil {
 		dirs := make([]string, len(m.AdditionalDirectories))
 		for i, d := range m.AdditionalDirectories {

@@ -177,6 +177,7 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 		Provider: model, Model: model.info, Pipeline: p, Scope: scope, Log: log,
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
 		Redactor: cfg.Redactor, Sandbox: cfg.Sandbox.instructions(),
+		ClientPrompt: agent.ClientPrompt{Text: sc.SystemPrompt.Text, Override: sc.SystemPrompt.Override},
 	})
 	if err != nil {
 		return nil, err
