@@ -10,6 +10,7 @@
 const { spawn } = require("node:child_process");
 const { constants } = require("node:os");
 const path = require("node:path");
+const { isatty } = require("node:tty");
 
 const pkg = `@dsh-acp/${process.platform}-${process.arch}`;
 const exe = process.platform === "win32" ? "dsh-acp.exe" : "dsh-acp";
@@ -26,19 +27,24 @@ try {
   process.exit(1);
 }
 
-const child = spawn(binary, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
-
-// A terminal's Ctrl-C (or Ctrl-\, a hang-up) reaches every process of its
-// foreground group, the binary included; forwarding those would deliver
-// them twice, and dsh-acp takes a second signal as "stop now". Signals
-// sent to this process alone (an editor stopping its agent) are passed on.
-const fromTerminal = Boolean(process.stdin.isTTY);
+// SIGINT, SIGTERM and SIGHUP sent to the launcher (an editor stopping its
+// agent) are passed on, except a SIGINT while stdin is a terminal: Ctrl-C
+// reaches every process of the terminal's foreground group, the binary
+// included, and dsh-acp takes a second one as "stop now".
+// (isatty, not process.stdin: that would open fd 0 as a stream, make it
+// non-blocking under the binary and read from it.)
+const fromTerminal = isatty(0);
 const forwarded = ["SIGINT", "SIGTERM", "SIGHUP"];
+let child;
 const relay = (signal) => {
   if (signal === "SIGINT" && fromTerminal) return;
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
+// Listening before the binary starts: a signal in between would
+// otherwise end the launcher and leave the binary running.
 for (const signal of forwarded) process.on(signal, relay);
+
+child = spawn(binary, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
 
 child.on("error", (err) => {
   process.stderr.write(`dsh-acp: cannot run ${binary}: ${err.message}\n`);
