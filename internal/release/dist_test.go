@@ -21,7 +21,7 @@ import (
 )
 
 // dist returns the release directory make release-test built.
-func dist(t *testing.T) string {
+func dist(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("DSH_RELEASE_DIST")
 	if dir == "" {

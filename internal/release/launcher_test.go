@@ -34,7 +34,7 @@ func installLauncher(t *testing.T, binary string) string {
 	return launcher
 }
 
-func writeFile(t *testing.T, path string, data []byte, mode os.FileMode) {
+func writeFile(t testing.TB, path string, data []byte, mode os.FileMode) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

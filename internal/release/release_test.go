@@ -350,7 +350,7 @@ func compareTrees(t *testing.T, a, b string) {
 	}
 }
 
-func readString(t *testing.T, path string) string {
+func readString(t testing.TB, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
