@@ -13,7 +13,8 @@ import (
 
 // BenchmarkLauncherSpawn: `dsh-acp --version` through the npm launcher
 // (node, require.resolve, spawn) against the bare binary, from exec to
-// exit; the medians are the spawn cost the launcher adds. It runs the
+// exit; the medians are the spawn cost the launcher adds, and node-alone
+// (node -e 0) how much of it is Node starting. It runs the
 // host's binary of the release in $DSH_RELEASE_DIST:
 //
 //	make release-test   # once, for .release-test/
@@ -43,6 +44,7 @@ func BenchmarkLauncherSpawn(b *testing.B) {
 	}{
 		{"bare", []string{bin, "--version"}},
 		{"launcher", []string{nodePath, launcher, "--version"}},
+		{"node-alone", []string{nodePath, "-e", "0"}}, // Node's own start, the floor of any launcher
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			if err := exec.Command(bc.argv[0], bc.argv[1:]...).Run(); err != nil { // warms the page cache
