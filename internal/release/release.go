@@ -23,7 +23,7 @@ type Project struct {
 // root dir.
 func DshACP(dir string) Project {
 	return Project{
-		Name:        "dsh",
+		Name:        "dsh-acp",
 		Description: "A coding agent for DeepSeek and any OpenAI-compatible model: edits as reviewable diffs, commands in a kernel sandbox, approvals in the editor",
 		Repository:  "https://github.com/dsh-acp/dsh-acp",
 		License:     "MIT",

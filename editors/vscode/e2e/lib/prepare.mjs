@@ -127,10 +127,9 @@ export function pathWithoutAgent(pathEnv) {
   return pathEnv.split(":").filter((d) => d !== "" && !existsSync(join(d, "dsh-acp"))).join(":");
 }
 
-/** VS Code's name for this machine's platform (a .vsix target). */
+/** VS Code's name for this machine's platform (a .vsix target): Node's platform-arch. */
 export function hostVsixTarget() {
-  const arch = process.arch === "x64" ? "x64" : process.arch;
-  return `${process.platform}-${arch}`;
+  return `${process.platform}-${process.arch}`;
 }
 
 /**
