@@ -13,8 +13,12 @@ import (
 // Project is what the packages and the registry entry say about dsh-acp,
 // and the files every archive carries.
 type Project struct {
+	// Name is the registry's display name; Description is the registry's
+	// and the npm launcher's; Repository is the source URL (https, no
+	// .git); License is an SPDX id.
 	Name, Description, Repository, License string
-	Authors                                []string
+	// Authors are listed in the registry entry.
+	Authors []string
 	// Readme and LicenseFile are the paths of README.md and LICENSE.
 	Readme, LicenseFile string
 }
@@ -79,8 +83,8 @@ func DefaultBaseURL(p Project, version string) string {
 //	npm/dsh-acp-<os>-<cpu>/       one package per platform, holding its binary
 //	registry/<RegistryID>/        agent.json and icon.svg for the ACP registry
 //
-// The same Options give the same bytes. It stops at the first target
-// that does not build.
+// The same Options, with a reproducible Builder (as GoBuilder is), give
+// the same bytes. It stops at the first target that does not build.
 func Release(ctx context.Context, opts Options) (Result, error) {
 	if err := opts.check(); err != nil {
 		return Result{}, err

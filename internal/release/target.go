@@ -29,8 +29,9 @@ func Targets() []Target {
 	}
 }
 
-// ParseTargets returns the targets a comma-separated list of platform
-// names names, in Targets' order; "all" or "" names every one.
+// ParseTargets returns the targets a comma-separated list of platforms
+// names (e.g. "linux-x86_64,darwin-aarch64"), in Targets' order; "all"
+// or "" is every one. An unknown name is an error.
 func ParseTargets(list string) ([]Target, error) {
 	if list == "" || list == "all" {
 		return Targets(), nil
