@@ -1,7 +1,7 @@
 # The one command that runs every check: make test
 GO ?= go
 
-.PHONY: test deps vet fmt-check unit e2e vscode vscode-e2e bench spawn-bench fuzz build demo
+.PHONY: test deps vet fmt-check unit e2e vscode vscode-e2e bench spawn-bench fuzz build demo release release-test
 
 test: deps fmt-check vet unit e2e vscode
 
@@ -63,3 +63,31 @@ fuzz:
 	$(GO) test ./schema -run '^$$' -fuzz '^FuzzCompileValidate$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./registry -run '^$$' -fuzz '^FuzzMaterializeValidate$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./diffcard -run '^$$' -fuzz '^FuzzHunks$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+
+# The release (internal/release): make release VERSION=x.y.z writes DIST
+# (default dist/): an archive per platform with SHA256SUMS, the npm
+# packages under DIST/npm, the ACP registry entry under DIST/registry.
+# RELEASE_TARGETS picks platforms (default all six); RELEASE_BASE_URL is
+# where the archives will be downloaded from (default the version's
+# GitHub release).
+DIST ?= dist
+RELEASE_TARGETS ?= all
+RELEASE_BASE_URL ?=
+release:
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=x.y.z"; exit 2; }
+	rm -rf "$(DIST)"
+	$(GO) run ./internal/cmd/release -version "$(VERSION)" -out "$(DIST)" -targets "$(RELEASE_TARGETS)" $(if $(RELEASE_BASE_URL),-base-url "$(RELEASE_BASE_URL)")
+
+# The release's tests against a real release of the host's and one other
+# OS's platform: reproducibility, the registry entry, the npm packages
+# installed offline and driven through a turn by acpx, the platform .vsix.
+# Windows joins RELEASE_TEST_TARGETS once it builds (issue 19).
+RELEASE_TEST_DIST ?= $(CURDIR)/.release-test
+RELEASE_TEST_TARGETS ?= linux-x86_64,darwin-aarch64
+ACPX_VERSION ?= 0.19.1
+ACPX_DIR ?= $(HOME)/.cache/dsh-release-test/acpx-$(ACPX_VERSION)
+release-test:
+	$(MAKE) release VERSION=0.0.1 DIST="$(RELEASE_TEST_DIST)" RELEASE_TARGETS="$(RELEASE_TEST_TARGETS)" RELEASE_BASE_URL=https://example.invalid/releases/download/v0.0.1
+	@test -x "$(ACPX_DIR)/node_modules/.bin/acpx" || npm install --prefix "$(ACPX_DIR)" --no-audit --no-fund acpx@$(ACPX_VERSION)
+	@test -d editors/vscode/node_modules || (cd editors/vscode && npm ci --no-audit --no-fund)
+	DSH_RELEASE_DIST="$(RELEASE_TEST_DIST)" ACPX="$(ACPX_DIR)/node_modules/.bin/acpx" $(GO) test -count=1 -v -run '^TestDist' ./internal/release

@@ -66,7 +66,7 @@ Usage:
                            one line from stdin), in the credentials file
   dsh-acp logout [--provider NAME | --all]
                            remove a stored API key
-  dsh-acp version          print the version
+  dsh-acp version          print the version, the commit and the Go version
 
 Flags:
 %s
@@ -138,7 +138,7 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	preset := fs.String("permission", string(policy.WorkspaceWrite), "the permission preset: read-only, workspace-write or full-access")
 	fs.StringVar(&cfg.logFile, "log-file", "", "write logs to this file instead of stderr")
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
-	showVersion := fs.Bool("version", false, "print the version and exit")
+	showVersion := fs.Bool("version", false, "print the version, the commit and the Go version, and exit")
 	help := fs.Bool("help", false, "print this help and exit")
 	fs.BoolVar(&cfg.demoVerbose, "verbose", false, "demo: also print every protocol frame")
 	fs.StringVar(&cfg.provider, "provider", "", "login, logout: the `name` of the provider whose key to store or remove (default: the default model's provider)")

@@ -7,7 +7,7 @@
 //
 //	dsh-acp [flags]          serve ACP on stdin/stdout
 //	dsh-acp demo [flags]     run the demo in a temporary workspace
-//	dsh-acp version          print the version
+//	dsh-acp version          print the version, commit and Go version (also --version)
 //
 // See dsh-acp --help for the flags and the environment.
 //
@@ -65,7 +65,7 @@ func run(ctx context.Context, args []string, env environ, io streams) int {
 	}
 	switch cfg.command {
 	case "version":
-		fmt.Fprintln(io.out, "dsh-acp", version())
+		fmt.Fprintln(io.out, identity())
 		return 0
 	case "demo":
 		return demo(ctx, cfg, io)

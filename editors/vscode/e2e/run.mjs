@@ -3,12 +3,16 @@
 // code-server (on Node 24) serving the workbench to headless chromium,
 // driven by playwright-core. Run editors/vscode/e2e/setup.sh first.
 //
-// It builds dsh-acp and the extension, installs the extension into a fresh
-// extensions directory, starts code-server on a free port with a fresh
-// workspace and a scripted model (scenario.jsonl), and then drives the
-// scenario in lib/scenario.mjs. Screenshots and logs go to artifacts/.
-// DSH_E2E_TRACE=1 also records the frames dsh-acp reads
-// (artifacts/dsh-acp.log.in). Unless DSH_E2E_LATENCY=0, it measures how
+// It builds dsh-acp and the platform .vsix carrying it, installs that into
+// a fresh extensions directory, starts code-server on a free port with a
+// fresh workspace, a scripted model (scenario.jsonl) and no dsh-acp on the
+// PATH or in GOPATH, drives the scenario in lib/scenario.mjs, and checks
+// the agent that ran was the one the .vsix carries. Screenshots and logs
+// go to artifacts/. DSH_E2E_AGENT=wrapper installs the universal .vsix
+// instead, with dsh.path set to a wrapper that logs dsh-acp's debug output
+// (artifacts/dsh-acp.log); DSH_E2E_TRACE=1 then also records the frames
+// dsh-acp reads (artifacts/dsh-acp.log.in), and unless DSH_E2E_LATENCY=0
+// it measures how
 // long each prompt's first answer chunk takes from dsh-acp's stdout to the
 // chat webview's DOM (lib/latency.mjs), prints it and writes
 // artifacts/latency.json; the number is recorded, never asserted. It exits
@@ -18,7 +22,7 @@ import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { errorMessage, freePort, processesMentioning, startGroup, waitForHttp } from "./lib/procs.mjs";
-import { buildAgent, buildAndInstallExtension, loadTools, makeRunDirs, writeWorkspace } from "./lib/prepare.mjs";
+import { buildAgent, buildAndInstallExtension, buildPlainAgent, loadTools, makeRunDirs, pathWithoutAgent, writeWorkspace } from "./lib/prepare.mjs";
 import { openWorkbench } from "./lib/workbench.mjs";
 import { WORKSPACE_FILES, checkStoredSession, runScenario } from "./lib/scenario.mjs";
 import { latencyReport } from "./lib/latency.mjs";
@@ -40,10 +44,14 @@ async function main() {
   log(`run directory ${dirs.root}`);
   const results = join(dirs.root, "results.jsonl");
   const stateDir = join(dirs.xdg, "state", "dsh-acp");
+  // The platform .vsix's own binary, unless the wrapper is asked for.
+  const bundled = process.env["DSH_E2E_AGENT"] !== "wrapper";
+  const hostPath = String(process.env["PATH"]);
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
-    PATH: `${dirname(tools.node24)}:${String(process.env["PATH"])}`,
+    PATH: `${dirname(tools.node24)}:${bundled ? pathWithoutAgent(hostPath) : hostPath}`,
+    ...(bundled ? { GOPATH: join(dirs.root, "gopath") } : {}),
     DSH_MODEL_SCRIPT: join(here, "scenario.jsonl"),
     DSH_VSCODE_RESULTS: results,
     DSH_STATE_DIR: stateDir,
@@ -64,7 +72,8 @@ async function main() {
   /** @type {string[]} */
   let pageErrors = [];
   let scenarioDone = false;
-  const latency = process.env["DSH_E2E_LATENCY"] !== "0";
+  // The probe reads the wrapper's stdout relay.
+  const latency = !bundled && process.env["DSH_E2E_LATENCY"] !== "0";
   /** @type {import("./lib/latency.mjs").Probe[]} */
   const probes = [];
   /** @type {string[]} */
@@ -81,12 +90,15 @@ async function main() {
   process.once("SIGTERM", (sig) => void interrupted(sig));
   try {
     log("go build ./cmd/dsh-acp");
-    const agent = await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env["DSH_E2E_TRACE"] === "1", latency);
-    const installed = await buildAndInstallExtension({ extDir, extensionsDir: dirs.ext, scratchDir: dirs.root, codeServer: tools.codeServer, env, log });
+    const agent = bundled
+      ? await buildPlainAgent(repoRoot, dirs.bin)
+      : await buildAgent(repoRoot, dirs.bin, join(artifacts, "dsh-acp.log"), process.env["DSH_E2E_TRACE"] === "1", latency);
+    const bundle = bundled ? { binary: agent } : undefined;
+    const installed = await buildAndInstallExtension({ extDir, extensionsDir: dirs.ext, scratchDir: dirs.root, codeServer: tools.codeServer, env, log, ...(bundle ? { bundle } : {}) });
     log(`extension ${installed.id} installed as ${installed.how}`);
 
     await writeWorkspace(dirs, WORKSPACE_FILES, {
-      "dsh.path": agent,
+      ...(bundled ? {} : { "dsh.path": agent }),
       "workbench.startupEditor": "none",
       "workbench.tips.enabled": false,
       "security.workspace.trust.enabled": false,
@@ -124,6 +136,12 @@ async function main() {
 
     failures.push(...(await runScenario({ page, dirs, extension: installed, results, artifacts, log, probes })));
     scenarioDone = true;
+    if (bundled) {
+      // The agent still runs: it must be the binary the .vsix unpacked.
+      const agents = (await processesMentioning(dirs.ext)).filter((p) => /\/bin\/dsh-acp(\s|$)/.test(p.cmdline));
+      if (agents.length) log(`the extension runs its own binary: ${agents.map((p) => p.cmdline).join("; ")}`);
+      else failures.push(`no dsh-acp from the installed extension (under ${dirs.ext}) is running`);
+    }
   } catch (err) {
     failures.push(errorMessage(err));
     if (page) await page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);

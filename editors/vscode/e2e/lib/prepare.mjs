@@ -105,16 +105,45 @@ export async function buildAgent(repoRoot, binDir, logPath, trace = false, stamp
 }
 
 /**
+ * Builds dsh-acp from the module at repoRoot into binDir, as it is, and
+ * returns its path (what a platform .vsix carries).
+ * @param {string} repoRoot
+ * @param {string} binDir
+ * @returns {Promise<string>}
+ */
+export async function buildPlainAgent(repoRoot, binDir) {
+  const out = join(binDir, "dsh-acp");
+  await run("go", ["build", "-o", out, "./cmd/dsh-acp"], { cwd: repoRoot });
+  return out;
+}
+
+/**
+ * The PATH without any directory holding a dsh-acp, so only the
+ * extension's own binary can run.
+ * @param {string} pathEnv
+ * @returns {string}
+ */
+export function pathWithoutAgent(pathEnv) {
+  return pathEnv.split(":").filter((d) => d !== "" && !existsSync(join(d, "dsh-acp"))).join(":");
+}
+
+/** VS Code's name for this machine's platform (a .vsix target): Node's platform-arch. */
+export function hostVsixTarget() {
+  return `${process.platform}-${process.arch}`;
+}
+
+/**
  * Builds the extension in extDir (npm ci when it has no node_modules,
  * then the build script if there is one) and installs it into
  * extensionsDir: as a .vsix (written to scratchDir) through code-server
- * when `npm run package` exists, else as an unpacked folder. Returns the
- * extension's id, the title of its activity-bar container, and how it was
- * installed.
- * @param {{ extDir: string, extensionsDir: string, scratchDir: string, codeServer: string, env: NodeJS.ProcessEnv, log: (msg: string) => void }} options
+ * when `npm run package` exists, else as an unpacked folder. With
+ * bundle, the .vsix is the platform one for this machine carrying
+ * bundle.binary. Returns the extension's id, the title of its
+ * activity-bar container, and how it was installed.
+ * @param {{ extDir: string, extensionsDir: string, scratchDir: string, codeServer: string, env: NodeJS.ProcessEnv, log: (msg: string) => void, bundle?: { binary: string } }} options
  * @returns {Promise<{ id: string, containerTitle: string | undefined, how: string }>}
  */
-export async function buildAndInstallExtension({ extDir, extensionsDir, scratchDir, codeServer, env, log }) {
+export async function buildAndInstallExtension({ extDir, extensionsDir, scratchDir, codeServer, env, log, bundle }) {
   /** @type {unknown} */
   const json = JSON.parse(await readFile(join(extDir, "package.json"), "utf8"));
   const pkg = /** @type {PackageJson} */ (json);
@@ -136,9 +165,10 @@ export async function buildAndInstallExtension({ extDir, extensionsDir, scratchD
     // The package script ends with `vsce package`, so --out lands there and
     // keeps the .vsix out of the source tree.
     const out = join(scratchDir, `${pkg.name}-${pkg.version}.vsix`);
-    log("npm run package (extension)");
+    const target = bundle ? ["--target", hostVsixTarget()] : [];
+    log(`npm run package -- ${target.join(" ")} (extension)`);
     const started = Date.now();
-    await run("npm", ["run", "package", "--", "--out", out], { cwd: extDir });
+    await run("npm", ["run", "package", "--", ...target, "--out", out], { cwd: extDir, env: { ...process.env, DSH_ACP_BIN: bundle?.binary ?? "" } });
     const vsix = existsSync(out) ? out : await newestVsix(extDir, started);
     log(`code-server --install-extension ${vsix}`);
     await run(codeServer, ["--extensions-dir", extensionsDir, "--install-extension", vsix], { env });
