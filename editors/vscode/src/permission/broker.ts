@@ -30,7 +30,10 @@ interface Pending {
  * warning with the call's title (the full command for bash), exactly the
  * agent's options and "Show diff" for edits, and inline on the call's
  * card. The first answer wins and clears the other; dismissing the modal
- * answers cancelled, and so does the agent cancelling the request.
+ * answers cancelled, and so does the agent cancelling the request. After
+ * "Show diff" the question is asked again in a notification beside the
+ * diff editor (never a modal over it); closing that notification leaves
+ * the question on the card.
  */
 export class PermissionBroker {
   private readonly deps: BrokerDeps;
@@ -85,13 +88,15 @@ export class PermissionBroker {
     const labels = buttons.map((b) => b.label);
     const diffable = call !== undefined && call.diffs.length > 0;
     if (diffable) labels.push(SHOW_DIFF);
-    for (;;) {
-      const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...labels);
-      if (clicked === SHOW_DIFF && call) {
-        await this.deps.showDiff(call);
-        continue;
-      }
-      return outcomeFor(buttons, clicked);
+    let clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...labels);
+    while (clicked === SHOW_DIFF && call) {
+      // The diff editor stays in front: the question goes on beside it, in a
+      // notification and on the card, never as a modal over the diff.
+      await this.deps.showDiff(call);
+      clicked = await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...labels);
+      // A notification closed unanswered leaves the question on the card.
+      if (clicked === undefined) return undefined;
     }
+    return outcomeFor(buttons, clicked);
   }
 }

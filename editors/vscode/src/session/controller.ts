@@ -8,7 +8,7 @@ import type {
 } from "@agentclientprotocol/sdk";
 import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
-import { openDiff, type DiffContentProvider } from "../diff/provider";
+import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { revealLocation, type Follower } from "../follow";
 import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
@@ -134,8 +134,10 @@ export class ChatController implements ClientHandlers {
       case "openPath":
         return revealLocation(m.path, m.line, false);
       case "openDiff": {
-        const d = this.calls.get(m.toolCallId)?.diffs.find((x) => x.path === m.path);
-        if (d) await openDiff(this.deps.diffs, d.path, d.oldText);
+        const call = this.calls.get(m.toolCallId);
+        const hunks = call?.diffs.filter((x) => x.path === m.path) ?? [];
+        // A completed call's change is on disk; any other's is still proposed.
+        if (call && hunks.length > 0) await openChangeDiff(this.deps.diffs, m.path, hunks, call.status === "completed" ? "after" : "before");
         return;
       }
       case "review":

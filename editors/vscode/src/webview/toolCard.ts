@@ -53,7 +53,7 @@ export class ToolCard {
     box.dataset["requestId"] = requestId;
     box.replaceChildren(el("span", { class: "ask" }, "Allow this?"));
     for (const o of options) {
-      const b = el("button", { "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind }, o.name);
+      const b = el("button", { "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind }, o.name.replace(/`/g, ""));
       b.addEventListener("click", () => this.send({ type: "permission", requestId, optionId: o.optionId }));
       box.append(b);
     }

@@ -23,13 +23,13 @@ function call(over: Partial<ToolCallState> = {}): ToolCallState {
 describe("permission mapping", () => {
   it("makes one button per option, in order, labels unique", () => {
     const buttons = buttonsFor([...OPTIONS, { optionId: "x", name: "Allow", kind: "allow_once" }, { optionId: "y", name: SHOW_DIFF, kind: "reject_once" }]);
-    assert.deepEqual(buttons.map((b) => b.label), ["Allow", "Always allow `go test …`", "Reject", "Allow (2)", `${SHOW_DIFF} (2)`]);
+    assert.deepEqual(buttons.map((b) => b.label), ["Allow", "Always allow go test …", "Reject", "Allow (2)", `${SHOW_DIFF} (2)`]);
     assert.deepEqual(buttons.map((b) => b.optionId), ["allow-once", "allow-always", "reject-once", "x", "y"]);
   });
 
   const cases: { name: string; clicked: string | undefined; want: RequestPermissionResponse }[] = [
     { name: "allow", clicked: "Allow", want: { outcome: { outcome: "selected", optionId: "allow-once" } } },
-    { name: "always", clicked: "Always allow `go test …`", want: { outcome: { outcome: "selected", optionId: "allow-always" } } },
+    { name: "always", clicked: "Always allow go test …", want: { outcome: { outcome: "selected", optionId: "allow-always" } } },
     { name: "reject", clicked: "Reject", want: { outcome: { outcome: "selected", optionId: "reject-once" } } },
     { name: "dismissed", clicked: undefined, want: { outcome: { outcome: "cancelled" } } },
     { name: "unknown label", clicked: "Nope", want: { outcome: { outcome: "cancelled" } } },
@@ -81,10 +81,10 @@ describe("permission broker", () => {
   });
 
   it("answers with the modal's choice, offering exactly the agent's options", async () => {
-    stub.warningAnswer = () => "Always allow `go test …`";
+    stub.warningAnswer = () => "Always allow go test …";
     const r = await broker.ask(request());
     assert.deepEqual(r, { outcome: { outcome: "selected", optionId: "allow-always" } });
-    assert.deepEqual(stub.warnings[0]?.items, ["Allow", "Always allow `go test …`", "Reject"]);
+    assert.deepEqual(stub.warnings[0]?.items, ["Allow", "Always allow go test …", "Reject"]);
     assert.deepEqual((stub.warnings[0].options as { modal: boolean }).modal, true);
     assert.deepEqual(inline.map((e) => e.kind), ["show", "resolved"]);
   });
@@ -94,7 +94,7 @@ describe("permission broker", () => {
     assert.deepEqual(await broker.ask(request()), { outcome: { outcome: "cancelled" } });
   });
 
-  it("offers Show diff for an edit and asks again after showing it", async () => {
+  it("offers Show diff for an edit, then asks beside the diff in a notification, not a modal", async () => {
     calls.set("e1", call({ toolCallId: "e1", diffs: [{ path: "/w/a.go", oldText: "a", newText: "b" }] }));
     const answers = [SHOW_DIFF, "Allow"];
     stub.warningAnswer = () => answers.shift();
@@ -103,6 +103,20 @@ describe("permission broker", () => {
     assert.equal(diffsShown, 1);
     assert.equal(stub.warnings.length, 2);
     assert.ok(stub.warnings[0]?.items.includes(SHOW_DIFF));
+    assert.equal((stub.warnings[0]?.options as { modal?: boolean }).modal, true);
+    assert.notEqual((stub.warnings[1]?.options as { modal?: boolean }).modal, true);
+  });
+
+  it("leaves the question on the card when the notification beside the diff is closed", async () => {
+    calls.set("e1", call({ toolCallId: "e1", diffs: [{ path: "/w/a.go", oldText: "a", newText: "b" }] }));
+    const answers: (string | undefined)[] = [SHOW_DIFF, undefined];
+    stub.warningAnswer = () => answers.shift();
+    const asked = broker.ask(request("e1", "Edit a.go"));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(stub.warnings.length, 2);
+    assert.equal(broker.openCount, 1);
+    broker.answerInline(inline[0]?.requestId ?? "", "allow-once");
+    assert.deepEqual(await asked, { outcome: { outcome: "selected", optionId: "allow-once" } });
   });
 
   it("resolves with the card's answer while the modal is still open", async () => {
