@@ -46,13 +46,18 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     cwd: workspaceCwd,
     authRequired: () => host.signIn(),
   });
-  const host: AgentHost = new AgentHost(context.secrets, controller, version, () => void controller.reattach());
+  const host: AgentHost = new AgentHost(context.secrets, controller, version, controller);
   const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`));
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     vscode.commands.registerCommand(COMMANDS.setApiKey, run(async () => {
-      if (await promptForApiKey(context.secrets)) await host.restart();
+      const changed = await promptForApiKey(context.secrets);
+      if (!changed) return;
+      const text = changed === "stored" ? "dsh: your API key is stored in VS Code's secret storage." : "dsh: your API key is removed.";
+      view.post({ type: "notice", level: "info", text });
+      void vscode.window.showInformationMessage(text);
+      await host.restart();
     })),
     vscode.commands.registerCommand(COMMANDS.newSession, run(() => controller.newSession())),
     vscode.commands.registerCommand(COMMANDS.stop, run(() => controller.stop())),

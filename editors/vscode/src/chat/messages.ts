@@ -24,7 +24,10 @@ export type ToWebview =
   | { readonly type: "config"; readonly options: readonly SessionConfigOption[] }
   | { readonly type: "commands"; readonly commands: readonly AvailableCommand[] }
   | { readonly type: "review"; readonly files: readonly ReviewRow[] }
-  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string };
+  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
+
+/** A button a notice may carry: signIn sets the API key. */
+export type NoticeAction = "signIn";
 
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
@@ -38,10 +41,11 @@ export type FromWebview =
   | { readonly type: "openPath"; readonly path: string; readonly line?: number | null }
   | { readonly type: "openDiff"; readonly toolCallId: string; readonly path: string }
   | { readonly type: "review"; readonly action: "accept" | "reject" | "diff"; readonly path: string }
-  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" };
+  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" }
+  | { readonly type: "signIn" };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll",
+  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

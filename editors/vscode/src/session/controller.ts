@@ -6,10 +6,12 @@ import type {
   SessionNotification,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
+import { isAuthRequired, NEEDS_KEY, type SignInResult } from "../auth/signIn";
 import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
 import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { revealLocation, type Follower } from "../follow";
+import { errorMessage } from "../errors";
 import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
 import type { ReviewList } from "../review/reviewList";
@@ -37,8 +39,8 @@ export interface ControllerDeps {
   readonly results: ResultsLog;
   /** The directory sessions run in. */
   readonly cwd: () => string;
-  /** Called when the agent refused for want of an API key. */
-  readonly authRequired?: () => Promise<void>;
+  /** Offers the sign-in (the agent refused for want of an API key). */
+  readonly authRequired?: () => Promise<SignInResult>;
 }
 
 /**
@@ -56,6 +58,9 @@ export class ChatController implements ClientHandlers {
   private readonly sessions: Sessions;
   private readonly turns: Turns;
   private readonly updates: UpdateRouter;
+  // Closed while the agent restarts, until its session is picked up again.
+  private gate: Promise<void> = Promise.resolve();
+  private openGate: () => void = () => undefined;
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
@@ -87,7 +92,8 @@ export class ChatController implements ClientHandlers {
       cancelApprovals: () => {
         this.approvals.cancelAll();
       },
-      authRequired: deps.authRequired,
+      ready: () => this.gate,
+      authRequired: () => this.signIn(),
     });
     this.updates = new UpdateRouter({
       post,
@@ -123,7 +129,9 @@ export class ChatController implements ClientHandlers {
       case "stop":
         return this.turns.stop();
       case "newSession":
-        return this.sessions.newSession();
+        return this.newSession();
+      case "signIn":
+        return this.signIn();
       case "loadSession":
         return this.sessions.loadSession(m.sessionId);
       case "setConfig":
@@ -147,9 +155,25 @@ export class ChatController implements ClientHandlers {
     }
   }
 
-  /** Starts a fresh session (the view is cleared). */
-  newSession(): Promise<void> {
-    return this.sessions.newSession();
+  /** Starts a fresh session (the view is cleared); without an API key, offers the sign-in. */
+  async newSession(): Promise<void> {
+    try {
+      await this.sessions.newSession();
+    } catch (e) {
+      if (!isAuthRequired(e)) throw e;
+      this.deps.post({ type: "notice", level: "error", text: NEEDS_KEY, action: "signIn" });
+      await this.signIn();
+    }
+  }
+
+  /**
+   * Offers the sign-in. A key set with "Set API Key" restarts the agent
+   * (reattach then sends a prompt kept for want of it); a sign-in in the
+   * agent's terminal does not, so the kept prompt is sent here.
+   */
+  async signIn(): Promise<void> {
+    const how = await this.deps.authRequired?.();
+    if (how === "terminal") await this.turns.sendHeld();
   }
 
   /** Loads a stored session: the agent replays it into the view. */
@@ -158,11 +182,34 @@ export class ChatController implements ClientHandlers {
   }
 
   /**
-   * Picks the current session up again in a restarted agent
-   * (session/resume); when that fails, the next prompt starts a new one.
+   * The agent is about to restart (the key or a setting changed): prompts
+   * wait until restarted() has picked the session up again.
    */
-  reattach(): Promise<void> {
-    return this.sessions.reattach();
+  restarting(): void {
+    this.openGate();
+    this.gate = new Promise((resolve) => (this.openGate = resolve));
+  }
+
+  /** The agent restarted (ok) or failed to start again; see reattach. */
+  async restarted(ok: boolean): Promise<void> {
+    await this.reattach(ok);
+  }
+
+  /**
+   * Picks the current session up again in a restarted agent
+   * (session/resume; when that fails, the next prompt starts a new one),
+   * lets prompts through again, then sends a prompt kept for want of an
+   * API key.
+   */
+  async reattach(ok = true): Promise<void> {
+    try {
+      if (ok) await this.sessions.reattach();
+    } catch (e) {
+      this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });
+    } finally {
+      this.openGate();
+    }
+    if (ok) await this.turns.sendHeld();
   }
 
   /** Lists the stored sessions of the workspace into the view. */

@@ -27,6 +27,9 @@ export class Sessions {
   private readonly deps: SessionsDeps;
   private readonly early = new EarlyUpdates();
   private sessionId: string | undefined;
+  // Whether the agent has stored the current session: it stores a new one
+  // at its first prompt, so one never prompted cannot be resumed.
+  private stored = false;
 
   constructor(deps: SessionsDeps) {
     this.deps = deps;
@@ -35,6 +38,11 @@ export class Sessions {
   /** The current session id, if one was started. */
   get current(): string | undefined {
     return this.sessionId;
+  }
+
+  /** Notes that the current session has had a prompt (the agent stores it then). */
+  notePrompted(): void {
+    this.stored = true;
   }
 
   /**
@@ -69,26 +77,32 @@ export class Sessions {
   async loadSession(sessionId: string): Promise<void> {
     const agent = await this.deps.agent();
     this.switchTo(sessionId);
+    this.stored = true;
     this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
     this.deps.startReview();
   }
 
   /**
    * Picks the current session up again in a restarted agent
-   * (session/resume); when that fails, the next prompt starts a new one.
+   * (session/resume, without a replay: the view keeps what it shows). A
+   * session never prompted is not stored yet: a fresh one takes its place
+   * quietly, as nothing was said in it. When resuming fails, the next
+   * prompt starts a new session.
    */
   async reattach(): Promise<void> {
     const sessionId = this.sessionId;
     if (!sessionId) return this.refresh();
+    if (!this.stored) return this.newSession();
     try {
       this.postConfig(await (await this.deps.agent()).resumeSession(sessionId, this.deps.cwd()));
-      this.deps.post({ type: "notice", level: "info", text: "dsh-acp was restarted; the session carries on." });
+      this.deps.post({ type: "notice", level: "info", text: "dsh restarted; this conversation carries on." });
     } catch (e) {
       this.sessionId = undefined;
+      this.stored = false;
       this.deps.post({
         type: "notice",
         level: "error",
-        text: `dsh-acp was restarted and the session could not be resumed (${errorMessage(e)}); the next prompt starts a new one.`,
+        text: `dsh restarted and could not pick this conversation up again (${errorMessage(e)}); the next message starts a new one.`,
       });
     }
     await this.refresh();
@@ -114,6 +128,7 @@ export class Sessions {
 
   private switchTo(sessionId: string): void {
     this.sessionId = sessionId;
+    this.stored = false;
     this.deps.forget();
     this.deps.post({ type: "reset", sessionId });
   }

@@ -95,8 +95,19 @@ describe("extension: activate() against dsh-acp", () => {
       const log = readFileSync(path.join(root, "state", "sessions", `${api.controller.currentSession}.jsonl`), "utf8");
       assert.ok(log.includes(JSON.stringify(rejectionNote([hello])).slice(1, 60)), "the agent was told about the rejection");
 
+      // A new key or setting restarts dsh-acp; the conversation goes on in the same session.
+      // The new process reads its scripted model from the start: give it one of its own.
+      const session = api.controller.currentSession;
+      const after = path.join(root, "after-restart.jsonl");
+      writeFileSync(after, JSON.stringify({ text: "Still here after the restart." }) + "\n");
+      process.env["DSH_MODEL_SCRIPT"] = after;
+      await api.host.restart();
+      assert.equal(await api.controller.prompt("still there?"), "end_turn");
+      assert.equal(api.controller.currentSession, session);
+      assert.ok(!stub.errors.some((e) => /unknown session/.test(e)), stub.errors.join("; "));
+
       const results = readFileSync(path.join(root, "results.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { event: string });
-      assert.deepEqual(results.map((r) => r.event), ["permission", "turn", "review", "review", "turn"]);
+      assert.deepEqual(results.map((r) => r.event), ["permission", "turn", "review", "review", "turn", "turn"]);
     } finally {
       for (const s of subscriptions) s.dispose();
       await api.host.dispose();

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { SignInResult } from "../../src/auth/signIn";
 import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
@@ -19,21 +20,30 @@ import { stub } from "../stubs/control";
 class Agent implements AgentPort {
   readonly cancelled: string[] = [];
   readonly configSet: [string, string][] = [];
+  readonly prompts: { sessionId: string; text: string }[] = [];
+  readonly resumed: string[] = [];
   resumeFails = false;
+  /** When set, session/new answers ACP's auth-required error (no API key). */
+  needsKey = false;
+  sessions = 0;
   async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
-    return { sessionId: "s1", configOptions: [] };
+    if (this.needsKey) throw Object.assign(new Error("Authentication required: no API key for the model"), { code: -32000 });
+    this.sessions++;
+    return { sessionId: `s${this.sessions}`, configOptions: [] };
   }
   async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     return {};
   }
-  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+  async resumeSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     if (this.resumeFails) throw new Error("session not found");
+    this.resumed.push(sessionId);
     return {};
   }
   async listSessions(): Promise<{ sessions: SessionInfo[] }> {
     return { sessions: [{ sessionId: "s0", cwd: "/w", title: "older" }] };
   }
-  async prompt(_s: string, _p: ContentBlock[]): Promise<{ stopReason: string }> {
+  async prompt(sessionId: string, p: ContentBlock[]): Promise<{ stopReason: string }> {
+    this.prompts.push({ sessionId, text: p.map((b) => (b.type === "text" ? b.text : "")).join("") });
     return { stopReason: "end_turn" };
   }
   async cancel(sessionId: string): Promise<void> {
@@ -75,6 +85,22 @@ beforeEach(async () => {
   await controller.newSession();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A controller of its own on agent, posting to seen, with the sign-in authRequired. */
+function keyless(a: Agent, seen: ToWebview[], authRequired: () => Promise<SignInResult>): ChatController {
+  return new ChatController({
+    agent: async () => a,
+    post: (m) => seen.push(m),
+    diffs: new DiffContentProvider(),
+    review: new ReviewList(restoreFile),
+    terminals,
+    follower: new Follower(() => false),
+    usage,
+    results: new ResultsLog(undefined),
+    cwd: () => dir,
+    authRequired,
+  });
+}
 
 const update = (u: SessionUpdate, sessionId = "s1") => controller.sessionUpdate({ sessionId, update: u });
 
@@ -159,12 +185,60 @@ describe("chat controller", () => {
   });
 
   it("resumes the session after a restart, or drops it when that fails", async () => {
+    await controller.prompt("hello");
     await controller.reattach();
     assert.equal(controller.currentSession, "s1");
+    assert.deepEqual(agent.resumed, ["s1"]);
+    assert.equal(await controller.prompt("after the restart"), "end_turn");
+    assert.deepEqual(agent.prompts.map((p) => p.sessionId), ["s1", "s1"]);
     agent.resumeFails = true;
     await controller.reattach();
     assert.equal(controller.currentSession, undefined);
     assert.ok(posted.some((m) => m.type === "notice" && m.level === "error"));
+  });
+
+  it("replaces a session never prompted (the agent has not stored it) after a restart, quietly", async () => {
+    await controller.reattach();
+    assert.deepEqual(agent.resumed, []);
+    assert.equal(controller.currentSession, "s2");
+    assert.ok(!posted.some((m) => m.type === "notice" && m.level === "error"));
+  });
+
+  it("keeps a prompt sent without an API key, offers the sign-in, and sends it once the key is set", async () => {
+    const signIns: string[] = [];
+    const fresh = new Agent();
+    fresh.needsKey = true;
+    const seen: ToWebview[] = [];
+    const c = keyless(fresh, seen, async () => {
+      signIns.push("offered");
+      return "key";
+    });
+    assert.equal(await c.prompt("first words"), undefined);
+    assert.deepEqual(signIns, ["offered"]);
+    assert.ok(seen.some((m) => m.type === "userPrompt" && m.text === "first words"), "the prompt stays in view");
+    const notice = seen.find((m) => m.type === "notice");
+    assert.ok(notice?.type === "notice" && notice.action === "signIn" && notice.text.includes("kept"));
+    assert.doesNotMatch(notice.text, /DSH_|dsh-acp|environment/);
+    assert.deepEqual(fresh.prompts, []);
+    fresh.needsKey = false; // the key was set; the agent restarted
+    await c.reattach();
+    assert.deepEqual(fresh.prompts, [{ sessionId: "s1", text: "first words" }]);
+    await c.reattach();
+    assert.equal(fresh.prompts.length, 1, "sent once");
+  });
+
+  it("offers the sign-in when New needs an API key", async () => {
+    const signIns: string[] = [];
+    const fresh = new Agent();
+    fresh.needsKey = true;
+    const seen: ToWebview[] = [];
+    const c = keyless(fresh, seen, async () => {
+      signIns.push("offered");
+      return "dismissed";
+    });
+    await c.handle({ type: "newSession" });
+    assert.deepEqual(signIns, ["offered"]);
+    assert.ok(seen.some((m) => m.type === "notice" && m.action === "signIn"));
   });
 
   it("reviews through the QuickPick: reject one file", async () => {
