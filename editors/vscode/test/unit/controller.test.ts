@@ -71,34 +71,34 @@ beforeEach(async () => {
   agent = new Agent();
   usage = new UsageStatus();
   terminals = new CommandTerminals();
-  controller = new ChatController({
-    agent: async () => agent,
-    post: (m) => posted.push(m),
-    diffs: new DiffContentProvider(),
-    review: new ReviewList(restoreFile),
-    terminals,
-    follower: new Follower(() => true),
-    usage,
-    results: new ResultsLog(resultsFile),
-    cwd: () => dir,
-  });
+  controller = controllerFor(agent, posted, { follow: true, results: resultsFile });
   await controller.newSession();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A controller of its own on agent, posting to seen, with the sign-in authRequired. */
-function keyless(a: Agent, seen: ToWebview[], authRequired: () => Promise<SignInResult>): ChatController {
+/** A controller on a, posting to seen; it follows and records results only when told. */
+function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; results?: string; authRequired?: () => Promise<SignInResult> } = {}): ChatController {
   return new ChatController({
     agent: async () => a,
     post: (m) => seen.push(m),
     diffs: new DiffContentProvider(),
     review: new ReviewList(restoreFile),
     terminals,
-    follower: new Follower(() => false),
+    follower: new Follower(() => opts.follow ?? false),
     usage,
-    results: new ResultsLog(undefined),
+    results: new ResultsLog(opts.results),
     cwd: () => dir,
-    authRequired,
+    authRequired: opts.authRequired,
+  });
+}
+
+/** A controller on a that records each sign-in offered in signIns and answers with result. */
+function keyless(a: Agent, seen: ToWebview[], signIns: string[], result: SignInResult): ChatController {
+  return controllerFor(a, seen, {
+    authRequired: async () => {
+      signIns.push("offered");
+      return result;
+    },
   });
 }
 
@@ -112,17 +112,7 @@ describe("chat controller", () => {
       await c.sessionUpdate({ sessionId: "s2", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "help", description: "Help" }] } });
       return { sessionId: "s2" };
     };
-    const c: ChatController = new ChatController({
-      agent: async () => early,
-      post: (m) => seen.push(m),
-      diffs: new DiffContentProvider(),
-      review: new ReviewList(restoreFile),
-      terminals,
-      follower: new Follower(() => false),
-      usage,
-      results: new ResultsLog(undefined),
-      cwd: () => dir,
-    });
+    const c = controllerFor(early, seen);
     await c.newSession();
     assert.ok(seen.some((m) => m.type === "commands" && m.commands[0]?.name === "help"));
   });
@@ -209,10 +199,7 @@ describe("chat controller", () => {
     const fresh = new Agent();
     fresh.needsKey = true;
     const seen: ToWebview[] = [];
-    const c = keyless(fresh, seen, async () => {
-      signIns.push("offered");
-      return "key";
-    });
+    const c = keyless(fresh, seen, signIns, "key");
     assert.equal(await c.prompt("first words"), undefined);
     assert.deepEqual(signIns, ["offered"]);
     assert.ok(seen.some((m) => m.type === "userPrompt" && m.text === "first words"), "the prompt stays in view");
@@ -232,10 +219,7 @@ describe("chat controller", () => {
     const fresh = new Agent();
     fresh.needsKey = true;
     const seen: ToWebview[] = [];
-    const c = keyless(fresh, seen, async () => {
-      signIns.push("offered");
-      return "dismissed";
-    });
+    const c = keyless(fresh, seen, signIns, "dismissed");
     await c.handle({ type: "newSession" });
     assert.deepEqual(signIns, ["offered"]);
     assert.ok(seen.some((m) => m.type === "notice" && m.action === "signIn"));
