@@ -1,4 +1,7 @@
+import { rejectionNote } from "../chat/editorNote";
 import type { FileDiff } from "../session/toolCalls";
+
+export { rejectionNote };
 
 /** A file the turn changed, as the review list shows it. */
 export interface ChangedFile {
@@ -94,15 +97,4 @@ export class ReviewList {
     this.rejected.clear();
     return rejectionNote(paths);
   }
-}
-
-/** The text telling the agent which files the user rejected and restored. */
-export function rejectionNote(paths: readonly string[]): string {
-  const list = paths.map((p) => `- ${p}`).join("\n");
-  return (
-    "Note from the editor: the user reviewed your last changes and rejected these files; " +
-    "they were restored to their content before your changes. Do not redo these changes unless asked:\n" +
-    list +
-    "\n\n"
-  );
 }

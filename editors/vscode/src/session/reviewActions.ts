@@ -54,6 +54,7 @@ export class ReviewActions {
     if (action === "accept") this.deps.review.accept(filePath);
     else await this.deps.review.reject(filePath);
     this.show();
+    this.deps.post({ type: "reviewed", action, paths: [filePath] });
     await this.deps.results.record("review", { action, paths: [filePath] });
   }
 
@@ -70,6 +71,7 @@ export class ReviewActions {
     const paths = this.deps.review.files().map((f) => f.path);
     await this.deps.review.rejectAll();
     this.show();
+    this.deps.post({ type: "reviewed", action: "reject", paths });
     await this.deps.results.record("review", { action: "rejectAll", paths });
   }
 }

@@ -30,6 +30,7 @@ export class Sessions {
   // Whether the agent has stored the current session: it stores a new one
   // at its first prompt, so one never prompted cannot be resumed.
   private stored = false;
+  private loading = false;
 
   constructor(deps: SessionsDeps) {
     this.deps = deps;
@@ -38,6 +39,11 @@ export class Sessions {
   /** The current session id, if one was started. */
   get current(): string | undefined {
     return this.sessionId;
+  }
+
+  /** Whether a stored session is being loaded (the agent replays it). */
+  get replaying(): boolean {
+    return this.loading;
   }
 
   /** Notes that the current session has had a prompt (the agent stores it then). */
@@ -78,7 +84,12 @@ export class Sessions {
     const agent = await this.deps.agent();
     this.switchTo(sessionId);
     this.stored = true;
-    this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
+    this.loading = true;
+    try {
+      this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
+    } finally {
+      this.loading = false;
+    }
     this.deps.startReview();
   }
 

@@ -18,6 +18,8 @@ export interface TurnsDeps {
   readonly startReview: () => void;
   /** Cancels every open approval (the turn was stopped). */
   readonly cancelApprovals: () => void;
+  /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
+  readonly ended: () => void;
   /** Resolves when the agent may take a prompt (not while it restarts and its session is picked up again). */
   readonly ready: () => Promise<void>;
   /** Called when the agent refused for want of an API key (after the view was told). */
@@ -88,6 +90,7 @@ export class Turns {
       return undefined;
     } finally {
       this.running = false;
+      this.deps.ended();
     }
   }
 

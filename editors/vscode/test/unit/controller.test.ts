@@ -228,7 +228,7 @@ describe("chat controller", () => {
   it("reviews through the QuickPick: reject one file", async () => {
     const file = path.join(dir, "b.txt");
     writeFileSync(file, "changed");
-    await update({ sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", content: [{ type: "diff", path: file, oldText: "orig", newText: "changed" }] });
+    await update({ sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", status: "completed", content: [{ type: "diff", path: file, oldText: "orig", newText: "changed" }] });
     const answers: unknown[] = [];
     stub.quickPickAnswer = (items) => {
       answers.push(items);

@@ -76,4 +76,22 @@ describe("command terminals", () => {
     terms.apply({ sessionUpdate: "tool_call", toolCallId: "r1", title: "Read" }, () => "x");
     assert.equal(stub.terminals.length, 0);
   });
+
+  it("ends a cancelled command's terminal with a line of its own, once", () => {
+    const terms = new CommandTerminals();
+    terms.apply({ sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", _meta: { terminal_info: { terminal_id: "t1" } } }, () => "sleep 100");
+    const pty = terms.get("t1");
+    terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", status: "failed" }, () => "sleep 100");
+    assert.equal(pty?.status, "cancelled");
+    assert.match(pty.buffered.join(""), /\[dsh: command cancelled\]\r\n$/);
+    terms.stopAll();
+    assert.equal((pty.buffered.join("").match(/cancelled/g) ?? []).length, 1);
+  });
+
+  it("ends what a turn left running when it is over", () => {
+    const terms = new CommandTerminals();
+    terms.apply({ sessionUpdate: "tool_call", toolCallId: "b2", title: "Run", _meta: { terminal_info: { terminal_id: "t2" } } }, () => "sleep 100");
+    terms.stopAll();
+    assert.equal(terms.get("t2")?.status, "cancelled");
+  });
 });
