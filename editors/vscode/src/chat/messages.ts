@@ -24,6 +24,8 @@ export type ToWebview =
   | { readonly type: "config"; readonly options: readonly SessionConfigOption[] }
   | { readonly type: "commands"; readonly commands: readonly AvailableCommand[] }
   | { readonly type: "review"; readonly files: readonly ReviewRow[] }
+  | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
+  | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
 
 /** A button a notice may carry: signIn sets the API key. */
@@ -42,10 +44,12 @@ export type FromWebview =
   | { readonly type: "openDiff"; readonly toolCallId: string; readonly path: string }
   | { readonly type: "review"; readonly action: "accept" | "reject" | "diff"; readonly path: string }
   | { readonly type: "reviewAll"; readonly action: "accept" | "reject" }
-  | { readonly type: "signIn" };
+  | { readonly type: "signIn" }
+  | { readonly type: "openLink"; readonly href: string }
+  | { readonly type: "copy"; readonly text: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn",
+  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

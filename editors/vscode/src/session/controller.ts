@@ -6,7 +6,9 @@ import type {
   SessionNotification,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
+import * as vscode from "vscode";
 import { isAuthRequired, NEEDS_KEY, type SignInResult } from "../auth/signIn";
+import { linkTarget } from "../chat/links";
 import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
 import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
@@ -93,6 +95,9 @@ export class ChatController implements ClientHandlers {
         this.approvals.cancelAll();
       },
       ready: () => this.gate,
+      ended: () => {
+        deps.terminals.stopAll();
+      },
       authRequired: () => this.signIn(),
     });
     this.updates = new UpdateRouter({
@@ -105,6 +110,7 @@ export class ChatController implements ClientHandlers {
       terminals: deps.terminals,
       follower: deps.follower,
       usage: deps.usage,
+      replaying: () => this.sessions.replaying,
     });
   }
 
@@ -122,6 +128,7 @@ export class ChatController implements ClientHandlers {
   async handle(m: FromWebview): Promise<void> {
     switch (m.type) {
       case "ready":
+        this.deps.post({ type: "workspace", root: this.deps.cwd() });
         return this.sessions.refresh();
       case "prompt":
         await this.turns.prompt(m.text);
@@ -152,7 +159,19 @@ export class ChatController implements ClientHandlers {
         return this.reviews.act(m.action, m.path);
       case "reviewAll":
         return m.action === "accept" ? this.reviews.acceptAll() : this.reviews.rejectAll();
+      case "openLink":
+        return this.openLink(m.href);
+      case "copy":
+        await vscode.env.clipboard.writeText(m.text);
+        return;
     }
+  }
+
+  // A link in an answer: web addresses open outside, the workspace's files in the editor.
+  private async openLink(href: string): Promise<void> {
+    const target = linkTarget(href, this.deps.cwd());
+    if (target?.kind === "external") await vscode.env.openExternal(vscode.Uri.parse(target.uri));
+    else if (target?.kind === "file") await revealLocation(target.path, target.line, false);
   }
 
   /** Starts a fresh session (the view is cleared); without an API key, offers the sign-in. */

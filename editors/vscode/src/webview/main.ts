@@ -19,6 +19,8 @@ function start(): void {
   const sessions = byId("sessions", HTMLSelectElement);
   const config = byId("config", HTMLElement);
   const review = byId("review", HTMLElement);
+  const busy = byId("busy", HTMLElement);
+  let root: string | undefined;
   const conversation = new Conversation(byId("log", HTMLElement), send);
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
 
@@ -57,6 +59,7 @@ function start(): void {
       case "turn":
         stopButton.disabled = !m.running;
         sendButton.disabled = m.running;
+        busy.hidden = !m.running;
         document.body.dataset["turn"] = m.running ? "running" : (m.stopReason ?? "idle");
         if (!m.running) conversation.endStreams();
         return;
@@ -71,9 +74,15 @@ function start(): void {
       case "commands":
         return slash.setCommands(m.commands);
       case "review":
-        return showReview(review, m.files, send);
+        return showReview(review, m.files, send, root);
+      case "reviewed":
+        if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
+        return;
+      case "workspace":
+        root = m.root;
+        return conversation.setRoot(m.root);
       case "notice":
-        return conversation.notice(m.level, m.text);
+        return conversation.notice(m.level, m.text, m.action);
     }
   });
   send({ type: "ready" });

@@ -29,6 +29,10 @@ export class Uri {
     this.path = path;
     this.query = query;
   }
+  static parse(s: string): Uri {
+    const m = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(s);
+    return new Uri(m?.[1] ?? "file", m?.[2] ?? s, "");
+  }
   static file(p: string): Uri {
     return new Uri("file", nodePath.resolve(p), "");
   }
@@ -180,6 +184,8 @@ export const stub = {
   quickPickAnswer: ((_items: unknown[]): unknown => undefined) as (items: unknown[]) => unknown,
   inputBoxAnswer: undefined as string | undefined,
   executed: [] as { command: string; args: unknown[] }[],
+  clipboard: "",
+  opened: [] as string[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
   edits: [] as WorkspaceEdit[],
   shownDocuments: [] as { path: string; options: unknown }[],
@@ -206,6 +212,8 @@ export const stub = {
     this.quickPickAnswer = () => undefined;
     this.inputBoxAnswer = undefined;
     this.executed = [];
+    this.clipboard = "";
+    this.opened = [];
     this.commands.clear();
     this.edits = [];
     this.shownDocuments = [];
@@ -356,6 +364,18 @@ export const window = {
   registerWebviewViewProvider(id: string, provider: unknown): Disposable {
     stub.viewProviders.set(id, provider);
     return noop();
+  },
+};
+
+export const env = {
+  clipboard: {
+    async writeText(text: string): Promise<void> {
+      stub.clipboard = text;
+    },
+  },
+  async openExternal(uri: Uri): Promise<boolean> {
+    stub.opened.push(uri.toString());
+    return true;
   },
 };
 

@@ -37,4 +37,16 @@ describe("activation", () => {
     assert.deepEqual(Object.values(COMMANDS).sort(), contributed);
     for (const s of ctx.subscriptions) s.dispose();
   });
+
+  it("bundles no read of the navigator global (VS Code's host logs PendingMigrationError for each)", () => {
+    const bundle = readFileSync(path.join(__dirname, "..", "..", "..", "dist", "extension.js"), "utf8");
+    assert.doesNotMatch(bundle, /\bnavigator\b/);
+  });
+
+  it("names its view so that it does not read as VS Code's own Chat", () => {
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
+      contributes: { views: { dsh: { name: string }[] } };
+    };
+    assert.notEqual(pkg.contributes.views.dsh[0]?.name, "Chat");
+  });
 });

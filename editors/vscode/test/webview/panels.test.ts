@@ -1,0 +1,59 @@
+import { strict as assert } from "node:assert";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { Window } from "happy-dom";
+import { sessionLabel, showConfig, showSessions } from "../../src/webview/panels";
+import { installDom } from "./dom";
+
+let window: Window;
+beforeEach(() => {
+  window = installDom();
+});
+afterEach(async () => {
+  await window.happyDOM.close();
+});
+
+describe("the session list", () => {
+  const long = "Refactor the whole configuration loader so that every setting is read once and validated ".repeat(3);
+
+  it("shortens a long title with an ellipsis and keeps it whole as the tooltip", () => {
+    const select = document.createElement("select");
+    showSessions(select, [{ sessionId: "s1", cwd: "/ws", title: long }], undefined);
+    const o = select.options[1];
+    assert.ok((o?.textContent ?? "").length <= 48, o?.textContent ?? "");
+    assert.ok(o?.textContent.endsWith("…"));
+    assert.equal(o?.title, long);
+  });
+
+  it("dates each session and lists the newest first", () => {
+    const select = document.createElement("select");
+    showSessions(
+      select,
+      [
+        { sessionId: "old", cwd: "/ws", title: "older", updatedAt: "2026-11-01T10:00:00Z" },
+        { sessionId: "new", cwd: "/ws", title: "newer", updatedAt: "2026-12-01T10:00:00Z" },
+      ],
+      "new",
+    );
+    assert.deepEqual([...select.options].map((o) => o.value), ["", "new", "old"]);
+    assert.equal(select.value, "new");
+    assert.equal(sessionLabel({ sessionId: "x", title: "t", updatedAt: "2026-12-01T10:05:00Z" }, "en-GB").startsWith("t · 1 Dec"), true);
+  });
+
+  it("lists the current session before the agent has stored it", () => {
+    const select = document.createElement("select");
+    showSessions(select, [{ sessionId: "old", cwd: "/ws", title: "older" }], "fresh");
+    assert.equal(select.value, "fresh");
+    assert.match(select.selectedOptions[0]?.textContent ?? "", /current/);
+  });
+});
+
+describe("the pickers", () => {
+  it("label each dropdown with its option's name", () => {
+    const box = document.createElement("div");
+    showConfig(box, [{ type: "select", id: "effort", name: "Reasoning effort", currentValue: "high", options: [{ value: "high", name: "high" }] }], () => undefined);
+    const label = box.querySelector("label");
+    assert.ok(label);
+    assert.equal(label.querySelector(".picker-label")?.textContent, "Reasoning effort");
+    assert.equal(label.querySelector("select")?.value, "high");
+  });
+});
