@@ -14,6 +14,9 @@ import { readSettings } from "./settings";
 import { UsageStatus } from "./status/usage";
 import { CommandTerminals } from "./terminal/terminals";
 
+/** The workspaceState key of the session last shown (reopened after a reload). */
+const LAST_SESSION = "dsh.lastSession";
+
 /** What activate() returns: handles for tests and other extensions. */
 export interface DshApi {
   readonly controller: ChatController;
@@ -45,6 +48,10 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     results: new ResultsLog(process.env["DSH_VSCODE_RESULTS"]),
     cwd: workspaceCwd,
     authRequired: () => host.signIn(),
+    memory: {
+      last: () => context.workspaceState.get<string>(LAST_SESSION),
+      remember: (id) => void context.workspaceState.update(LAST_SESSION, id),
+    },
   });
   const host: AgentHost = new AgentHost(context.secrets, controller, version, controller);
   const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`));

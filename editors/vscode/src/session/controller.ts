@@ -24,7 +24,7 @@ import { chatApprovals } from "./approvals";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
 import { ReviewActions } from "./reviewActions";
-import { Sessions } from "./sessions";
+import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
 import { UpdateRouter } from "./updates";
@@ -41,6 +41,8 @@ export interface ControllerDeps {
   readonly results: ResultsLog;
   /** The directory sessions run in. */
   readonly cwd: () => string;
+  /** Where the last session shown is kept across reloads. */
+  readonly memory?: SessionMemory;
   /** Offers the sign-in (the agent refused for want of an API key). */
   readonly authRequired?: () => Promise<SignInResult>;
 }
@@ -76,11 +78,13 @@ export class ChatController implements ClientHandlers {
       forget: () => {
         this.calls.clear();
         deps.usage.reset();
+        deps.terminals.release();
       },
       startReview: () => {
         this.reviews.startTurn();
       },
       replay: (n) => this.sessionUpdate(n),
+      memory: deps.memory,
     });
     this.turns = new Turns({
       agent,
@@ -129,7 +133,7 @@ export class ChatController implements ClientHandlers {
     switch (m.type) {
       case "ready":
         this.deps.post({ type: "workspace", root: this.deps.cwd() });
-        return this.sessions.refresh();
+        return this.sessions.reopen();
       case "prompt":
         await this.turns.prompt(m.text);
         return;
@@ -232,8 +236,8 @@ export class ChatController implements ClientHandlers {
   }
 
   /** Lists the stored sessions of the workspace into the view. */
-  refreshSessions(): Promise<void> {
-    return this.sessions.refresh();
+  async refreshSessions(): Promise<void> {
+    await this.sessions.refresh();
   }
 
   /** Sends a prompt (prefixed by the note about rejected files, if any) and waits for the turn to end. */

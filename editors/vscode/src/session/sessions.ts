@@ -16,6 +16,14 @@ export interface SessionsDeps {
   readonly startReview: () => void;
   /** Applies an update of the current session (the new session's early ones). */
   readonly replay: (n: SessionNotification) => Promise<void>;
+  /** Where the last session shown is kept across reloads of the window. */
+  readonly memory?: SessionMemory;
+}
+
+/** The id of the session last shown in this workspace, kept across reloads (VS Code's workspaceState). */
+export interface SessionMemory {
+  last(): string | undefined;
+  remember(sessionId: string): void;
 }
 
 /**
@@ -102,7 +110,10 @@ export class Sessions {
    */
   async reattach(): Promise<void> {
     const sessionId = this.sessionId;
-    if (!sessionId) return this.refresh();
+    if (!sessionId) {
+      await this.refresh();
+      return;
+    }
     if (!this.stored) return this.newSession();
     try {
       this.postConfig(await (await this.deps.agent()).resumeSession(sessionId, this.deps.cwd()));
@@ -119,15 +130,30 @@ export class Sessions {
     await this.refresh();
   }
 
-  /** Lists the stored sessions of the workspace into the view. */
-  async refresh(): Promise<void> {
+  /** Lists the stored sessions of the workspace into the view; returns their ids (none when listing failed). */
+  async refresh(): Promise<string[]> {
     try {
       const agent = await this.deps.agent();
       const res = await agent.listSessions(this.deps.cwd());
       this.deps.post({ type: "sessions", sessions: res.sessions, current: this.sessionId });
+      return res.sessions.map((s) => s.sessionId);
     } catch (e) {
       this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });
+      return [];
     }
+  }
+
+  /**
+   * Lists the sessions and, when none is shown yet (the window was just
+   * opened or reloaded), loads the one last shown, if the agent still
+   * has it.
+   */
+  async reopen(): Promise<void> {
+    const listed = await this.refresh();
+    const last = this.deps.memory?.last();
+    if (this.sessionId !== undefined || last === undefined || !listed.includes(last)) return;
+    await this.loadSession(last);
+    await this.refresh();
   }
 
   /** Sets one of the current session's config options; the view gets the options after the change. */
@@ -140,6 +166,7 @@ export class Sessions {
   private switchTo(sessionId: string): void {
     this.sessionId = sessionId;
     this.stored = false;
+    this.deps.memory?.remember(sessionId);
     this.deps.forget();
     this.deps.post({ type: "reset", sessionId });
   }

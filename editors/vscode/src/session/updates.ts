@@ -56,7 +56,8 @@ export class UpdateRouter {
           for (const d of call.diffs) this.deps.review.record(d);
           this.deps.showReview();
         }
-        this.deps.terminals.apply(u, () => commandOf(call) ?? call.title);
+        // A replayed command ran long ago: its card shows its output and exit; no terminal opens.
+        if (!this.deps.replaying()) this.deps.terminals.apply(u, () => commandOf(call) ?? call.title);
         await this.deps.follower.follow(u.toolCallId, u.locations);
         return;
       }

@@ -109,6 +109,17 @@ export class CommandTerminals {
     for (const pty of this.ptys.values()) pty.stopped();
   }
 
+  /**
+   * Forgets which terminal shows which command, leaving the terminals
+   * open: another session is shown, whose terminal ids may repeat this
+   * one's (a replayed session's do), so each gets a terminal of its own.
+   */
+  release(): void {
+    this.stopAll();
+    this.ptys.clear();
+    this.byCall.clear();
+  }
+
   /** The pty of terminalId, if known. */
   get(terminalId: string): BufferedPty | undefined {
     return this.ptys.get(terminalId);

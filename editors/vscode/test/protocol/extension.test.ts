@@ -68,6 +68,7 @@ describe("extension: activate() against dsh-acp", () => {
       extensionUri: vscode.Uri.file("/ext"),
       extension: { packageJSON: { version: "0.1.0" } },
       secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+      workspaceState: { get: () => undefined, update: async () => undefined },
     } as unknown as vscode.ExtensionContext;
     const api = activate(ctx);
     try {

@@ -14,6 +14,7 @@ function context(): vscode.ExtensionContext {
     subscriptions,
     extensionUri: { scheme: "file", path: "/ext", fsPath: "/ext" },
     extension: { packageJSON: { version: "0.1.0" } },
+    workspaceState: { get: () => undefined, update: async () => undefined },
     secrets: {
       get: async (k: string) => secrets.get(k),
       store: async (k: string, v: string) => void secrets.set(k, v),

@@ -11,6 +11,7 @@ import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
 import type { AgentPort } from "../../src/session/agentPort";
 import { ChatController } from "../../src/session/controller";
+import type { SessionMemory } from "../../src/session/sessions";
 import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
@@ -31,7 +32,9 @@ class Agent implements AgentPort {
     this.sessions++;
     return { sessionId: `s${this.sessions}`, configOptions: [] };
   }
-  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+  readonly loaded: string[] = [];
+  async loadSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    this.loaded.push(sessionId);
     return {};
   }
   async resumeSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
@@ -77,7 +80,7 @@ beforeEach(async () => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A controller on a, posting to seen; it follows and records results only when told. */
-function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; results?: string; authRequired?: () => Promise<SignInResult> } = {}): ChatController {
+function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; results?: string; authRequired?: () => Promise<SignInResult>; memory?: SessionMemory } = {}): ChatController {
   return new ChatController({
     agent: async () => a,
     post: (m) => seen.push(m),
@@ -89,6 +92,7 @@ function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; re
     results: new ResultsLog(opts.results),
     cwd: () => dir,
     authRequired: opts.authRequired,
+    memory: opts.memory,
   });
 }
 
@@ -212,6 +216,26 @@ describe("chat controller", () => {
     assert.deepEqual(fresh.prompts, [{ sessionId: "s1", text: "first words" }]);
     await c.reattach();
     assert.equal(fresh.prompts.length, 1, "sent once");
+  });
+
+  it("reopens the conversation last shown when the window is reloaded, and remembers the one shown", async () => {
+    let last: string | undefined = "s0";
+    const a = new Agent();
+    const c = controllerFor(a, [], { memory: { last: () => last, remember: (id) => (last = id) } });
+    await c.handle({ type: "ready" });
+    assert.deepEqual(a.loaded, ["s0"]);
+    assert.equal(c.currentSession, "s0");
+    await c.handle({ type: "ready" });
+    assert.deepEqual(a.loaded, ["s0"], "a session shown is not loaded again");
+    await c.newSession();
+    assert.equal(last, "s1");
+  });
+
+  it("does not reopen a session the agent no longer has", async () => {
+    const a = new Agent();
+    const c = controllerFor(a, [], { memory: { last: () => "gone", remember: () => undefined } });
+    await c.handle({ type: "ready" });
+    assert.deepEqual(a.loaded, []);
   });
 
   it("offers the sign-in when New needs an API key", async () => {

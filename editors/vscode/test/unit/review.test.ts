@@ -175,10 +175,12 @@ describe("the review list's state", () => {
     let during: number | undefined;
     agent.replay = async (sessionId) => {
       await c.sessionUpdate({ sessionId, update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", kind: "edit", status: "completed", content: [{ type: "diff", path: created, oldText: null, newText: "made\n" }] } });
+      await c.sessionUpdate({ sessionId, update: { sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", kind: "execute", status: "in_progress", _meta: { terminal_info: { terminal_id: "b1" } } } });
       during = review.files().length;
     };
     await c.loadSession("old");
     assert.equal(during, 0, "nothing listed during the replay");
+    assert.equal(stub.terminals.length, 0);
     assert.ok(!posted.some((m) => m.type === "review" && m.files.length > 0));
     assert.equal(existsSync(created), true);
   });

@@ -94,4 +94,18 @@ describe("command terminals", () => {
     terms.stopAll();
     assert.equal(terms.get("t2")?.status, "cancelled");
   });
+
+  it("gives a command of another session its own terminal, with its own exit line, even when its id repeats", () => {
+    const terms = new CommandTerminals();
+    const start: SessionUpdate = { sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", _meta: { terminal_info: { terminal_id: "b1" } } };
+    const exit: SessionUpdate = { sessionUpdate: "tool_call_update", toolCallId: "b1", status: "completed", _meta: { terminal_exit: { terminal_id: "b1", exit_code: 0 } } };
+    terms.apply(start, () => "sh greet.sh");
+    terms.apply(exit, () => "sh greet.sh");
+    terms.release();
+    terms.apply(start, () => "sh greet.sh");
+    terms.apply(exit, () => "sh greet.sh");
+    assert.equal(stub.terminals.length, 2);
+    const second = stub.terminals[1]?.pty as BufferedPty;
+    assert.match(second.buffered.join(""), /exited with status 0/);
+  });
 });
