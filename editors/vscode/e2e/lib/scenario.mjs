@@ -1,7 +1,7 @@
 // The scenario the end-to-end test drives, step by step, against the ids,
 // titles and data-testid attributes in editors/vscode/TESTING.md, waiting
 // on the extension's results hook (lib/results.mjs) where it can.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
@@ -17,32 +17,40 @@ import {
   webviewFrame,
 } from "./workbench.mjs";
 
-/** The workspace code-server opens; scenario.jsonl edits notes.md and config.txt and runs greet.sh. */
+// notes.md runs past the edit's hunk (three lines of context), so a diff
+// that shows the hunk alone, not the whole file, is told apart.
+const NOTES_TAIL = "\nmore\nlines\nbelow\nthe\nhunk\nend of notes\n";
+
+/** The workspace code-server opens; scenario.jsonl edits notes.md and config.txt, runs greet.sh, then fail.sh (exit 3). */
 export const WORKSPACE_FILES = {
-  "notes.md": "# Notes\n\noriginal notes\n",
+  "notes.md": `# Notes\n\noriginal notes\n${NOTES_TAIL}`,
   "config.txt": "mode=old\n",
   "greet.sh": 'echo "greeting from the e2e workspace"\n',
+  "fail.sh": 'echo "failing on purpose"\nexit 3\n',
 };
 
 /** What the agent's edits leave on disk before the review. */
 const EDITED_FILES = {
-  "notes.md": "# Notes\n\nnotes updated by dsh\n",
+  "notes.md": `# Notes\n\nnotes updated by dsh\n${NOTES_TAIL}`,
   "config.txt": "mode=new\n",
 };
 
 /** What the files hold after the review: notes.md accepted, config.txt rejected (restored). */
 const REVIEWED_FILES = {
-  "notes.md": "# Notes\n\nnotes updated by dsh\n",
+  "notes.md": `# Notes\n\nnotes updated by dsh\n${NOTES_TAIL}`,
   "config.txt": "mode=old\n",
 };
 
-const PROMPT = "Update the notes and the config, then run greet.sh";
+// Long: the session is titled from it, and a long title must not widen the view.
+const PROMPT =
+  "Update the notes and the config, then run greet.sh, and while you are at it keep every other line of both files exactly as it is so the review stays small";
 const SECOND_PROMPT = "Anything else?";
 const FINAL_TEXT = "Done: notes.md and config.txt are updated";
 const SECOND_TEXT = "Nothing else: the review is applied.";
 const COMMAND = "sh greet.sh";
 const COMMAND_OUTPUT = "greeting from the e2e workspace";
 const COMMAND_EXIT = "[dsh: command exited with status 0]";
+const FAILING = "sh fail.sh";
 
 /**
  * Runs the scenario. A step that later steps depend on throws at once
@@ -118,6 +126,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await shot("01-view");
   });
 
+  await step("the empty view greets with a hint and the sign-in", () => byTestId("welcome-sign-in").waitFor({ timeout: UI_TIMEOUT }), { soft: true });
+
   await step("send a prompt from the chat view", async () => {
     await probe(PROMPT);
     await byTestId("chat-input").fill(PROMPT);
@@ -177,6 +187,45 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   });
 
   await step(
+    "the view fits its width with a long session title: no sideways scroll, Send and Stop in view",
+    async () => {
+      await chat.locator('[data-testid="sessions-select"] option', { hasText: "Update the notes" }).first().waitFor({ state: "attached", timeout: UI_TIMEOUT });
+      const fit = await chat.locator("body").evaluate((body) => {
+        const width = body.ownerDocument.documentElement.clientWidth;
+        const right = (/** @type {string} */ id) => body.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect().right ?? Infinity;
+        const log = body.querySelector('[data-testid="chat-log"]');
+        return { width, scroll: body.ownerDocument.documentElement.scrollWidth, log: log ? log.scrollWidth - log.clientWidth : 0, send: right("send-button"), stop: right("stop-button") };
+      });
+      if (fit.scroll > fit.width || fit.log > 0 || fit.send > fit.width || fit.stop > fit.width) throw new Error(`the view overflows: ${JSON.stringify(fit)}`);
+    },
+    { soft: true },
+  );
+
+  await step(
+    "cards show paths relative to the workspace, each once",
+    async () => {
+      const labels = await byTestId("tool-card-path").allInnerTexts();
+      if (!labels.includes("notes.md") || !labels.includes("config.txt")) throw new Error(`changed paths shown as ${JSON.stringify(labels)}`);
+      const card = byTestId("tool-card").filter({ has: chat.locator('[data-path$="/notes.md"]') }).first();
+      const shown = await card.locator("a.path").count();
+      if (shown !== 1) throw new Error(`the notes.md card shows ${shown} path links, want 1`);
+    },
+    { soft: true },
+  );
+
+  await step(
+    "Open diff on the notes.md edit shows the whole file before and after, not the hunk alone",
+    async () => {
+      await byTestId("tool-card-diff-button").and(chat.locator('[data-path$="notes.md"]')).first().click();
+      await waitForDiffEditor(page, "notes.md (before dsh ↔ now)", "end of notes");
+      await page.locator(".monaco-diff-editor .editor.original .view-lines", { hasText: "end of notes" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page.locator(".monaco-diff-editor .editor.original .view-lines", { hasText: "original notes" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await shot("05a-diff-whole-file");
+    },
+    { soft: true },
+  );
+
+  await step(
     "the editor followed the edited files",
     async () => {
       for (const name of Object.keys(EDITED_FILES)) {
@@ -204,16 +253,51 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
 
   await step("check the files on disk", () => waitForFiles(dirs.ws, REVIEWED_FILES), { soft: true });
 
-  await step("send a second prompt after the review", async () => {
+  await step("send a second prompt after the review; approve the command that fails", async () => {
     await probe(SECOND_PROMPT);
     await byTestId("chat-input").fill(SECOND_PROMPT);
     await byTestId("chat-input").press("Enter");
+    const prompt = await waitForPrompt(page, "dsh wants to run a command");
+    const text = await prompt.el.innerText();
+    if (!text.includes(FAILING)) throw new Error(`the prompt does not show the command ${FAILING}: ${JSON.stringify(text)}`);
+    await prompt.click("Allow once");
     const first = await waitForResult(results, (e) => e.event === "turn", "first turn");
     await waitForResult(results, (e) => e.event === "turn", "second turn", first.index + 1);
     await byTestId("message-agent").filter({ hasText: SECOND_TEXT }).waitFor({ timeout: UI_TIMEOUT });
     await readLatency(SECOND_PROMPT);
     await shot("07-second-turn");
   });
+
+  await step(
+    "the command that exited 3 shows failed, with its exit code",
+    async () => {
+      const card = chat.locator('[data-testid="tool-card"][data-tool-call-id="b2"]');
+      await card.and(chat.locator('[data-status="failed"]')).waitFor({ timeout: UI_TIMEOUT });
+      const status = await card.locator('[data-testid="tool-card-status"]').innerText();
+      if (!status.includes("failed")) throw new Error(`the failed command's status reads ${JSON.stringify(status)}`);
+      await card.locator('[data-testid="tool-terminal"]', { hasText: "[exit code 3]" }).waitFor({ timeout: UI_TIMEOUT });
+    },
+    { soft: true },
+  );
+
+  for (const [theme, cls, name] of /** @type {const} */ ([
+    ["Default Light Modern", "vs", "08-light"],
+    ["Default High Contrast", "hc-black", "09-high-contrast"],
+    ["Default Dark Modern", "vs-dark", "10-dark"],
+  ])) {
+    await step(
+      `the conversation in the ${theme} theme (screenshot ${name})`,
+      async () => {
+        await setColorTheme(dirs, theme);
+        await page.locator(`.monaco-workbench.${cls}`).waitFor({ timeout: UI_TIMEOUT });
+        await byTestId("chat-log").evaluate((log) => log.scrollTo(0, 0));
+        await shot(name);
+        await byTestId("chat-log").evaluate((log) => log.scrollTo(0, log.scrollHeight));
+        await shot(`${name}-end`);
+      },
+      { soft: true },
+    );
+  }
 
   return failures;
 }
@@ -253,6 +337,22 @@ async function allText(dir) {
     if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8").catch(() => ""));
   }
   return texts.join("\n");
+}
+
+/**
+ * Sets the workbench's colour theme in the user settings code-server
+ * started with (it applies a change of the file at once).
+ * @param {import("./prepare.mjs").RunDirs} dirs
+ * @param {string} theme
+ * @returns {Promise<void>}
+ */
+async function setColorTheme(dirs, theme) {
+  const file = join(dirs.data, "User", "settings.json");
+  /** @type {unknown} */
+  const parsed = JSON.parse(await readFile(file, "utf8"));
+  const settings = typeof parsed === "object" && parsed !== null ? /** @type {Record<string, unknown>} */ (parsed) : {};
+  settings["workbench.colorTheme"] = theme;
+  await writeFile(file, JSON.stringify(settings, null, 2));
 }
 
 /**

@@ -73,6 +73,8 @@ export class Turns {
       this.deps.sessions.notePrompted();
       const res = await agent.prompt(sessionId, blocks);
       this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
+      // The agent has stored the session and titled it from the prompt: the list shows it so.
+      void this.deps.sessions.refresh();
       await this.deps.results.record("turn", { stopReason: res.stopReason, changed: this.deps.review.files().map((f) => f.path) });
       return res.stopReason;
     } catch (e) {
