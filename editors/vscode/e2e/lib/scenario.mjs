@@ -1,7 +1,7 @@
 // The scenario the end-to-end test drives, step by step, against the ids,
 // titles and data-testid attributes in editors/vscode/TESTING.md, waiting
 // on the extension's results hook (lib/results.mjs) where it can.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
@@ -204,7 +204,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   await step(
     "cards show paths relative to the workspace, each once",
     async () => {
-      const labels = await byTestId("tool-card-path").allInnerTexts();
+      // A path reads relative, with the line the change starts at.
+      const labels = (await byTestId("tool-card-path").allInnerTexts()).map((l) => l.replace(/:\d+$/, ""));
       if (!labels.includes("notes.md") || !labels.includes("config.txt")) throw new Error(`changed paths shown as ${JSON.stringify(labels)}`);
       const card = byTestId("tool-card").filter({ has: chat.locator('[data-path$="/notes.md"]') }).first();
       const shown = await card.locator("a.path").count();
@@ -280,15 +281,16 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     { soft: true },
   );
 
+  // code-server starts in Default Light Modern.
   for (const [theme, cls, name] of /** @type {const} */ ([
     ["Default Light Modern", "vs", "08-light"],
-    ["Default High Contrast", "hc-black", "09-high-contrast"],
-    ["Default Dark Modern", "vs-dark", "10-dark"],
+    ["Default Dark Modern", "vs-dark", "09-dark"],
+    ["Default High Contrast", "hc-black", "10-high-contrast"],
   ])) {
     await step(
       `the conversation in the ${theme} theme (screenshot ${name})`,
       async () => {
-        await setColorTheme(dirs, theme);
+        await setColorTheme(page, theme);
         await page.locator(`.monaco-workbench.${cls}`).waitFor({ timeout: UI_TIMEOUT });
         await byTestId("chat-log").evaluate((log) => log.scrollTo(0, 0));
         await shot(name);
@@ -340,19 +342,23 @@ async function allText(dir) {
 }
 
 /**
- * Sets the workbench's colour theme in the user settings code-server
- * started with (it applies a change of the file at once).
- * @param {import("./prepare.mjs").RunDirs} dirs
+ * Picks the workbench's colour theme as a user does: the command palette's
+ * "Preferences: Color Theme", then the theme by name.
+ * @param {import("./workbench.mjs").Page} page
  * @param {string} theme
  * @returns {Promise<void>}
  */
-async function setColorTheme(dirs, theme) {
-  const file = join(dirs.data, "User", "settings.json");
-  /** @type {unknown} */
-  const parsed = JSON.parse(await readFile(file, "utf8"));
-  const settings = typeof parsed === "object" && parsed !== null ? /** @type {Record<string, unknown>} */ (parsed) : {};
-  settings["workbench.colorTheme"] = theme;
-  await writeFile(file, JSON.stringify(settings, null, 2));
+async function setColorTheme(page, theme) {
+  await page.locator(".part.editor .monaco-editor .view-lines").first().click();
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(">Preferences: Color Theme");
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: "Preferences: Color Theme" }).first().waitFor({ timeout: UI_TIMEOUT });
+  await page.keyboard.press("Enter");
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: "Light Modern" }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(theme);
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click();
 }
 
 /**

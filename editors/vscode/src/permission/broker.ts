@@ -29,8 +29,10 @@ interface Pending {
  * Asks the user about session/request_permission twice at once: a modal
  * warning with the call's title (the full command for bash), exactly the
  * agent's options and "Show diff" for edits, and inline on the call's
- * card. The first answer wins and clears the other; dismissing the modal
- * answers cancelled, and so does the agent cancelling the request. After
+ * card. The first answer wins and clears the other; closing the modal
+ * answers the agent's "reject once" option (VS Code shows no Cancel of
+ * its own then), or cancelled when it offers none; the agent cancelling
+ * the request answers cancelled. After
  * "Show diff" the question is asked again in a notification beside the
  * diff editor (never a modal over it); closing that notification leaves
  * the question on the card.
@@ -85,15 +87,17 @@ export class PermissionBroker {
     const call = this.deps.call(req.toolCall.toolCallId);
     const text = permissionText(req, call);
     const buttons = buttonsFor(req.options);
-    const labels = buttons.map((b) => b.label);
-    const diffable = call !== undefined && call.diffs.length > 0;
-    if (diffable) labels.push(SHOW_DIFF);
-    let clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...labels);
+    // The agent's "reject once" is what closing the modal means, and VS
+    // Code then adds no Cancel of its own in the middle of the options.
+    const close = buttons.find((b) => b.kind === "reject_once");
+    const items: vscode.MessageItem[] = buttons.map((b) => ({ title: b.label, isCloseAffordance: b === close }));
+    if (call !== undefined && call.diffs.length > 0) items.push({ title: SHOW_DIFF });
+    let clicked = (await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...items))?.title;
     while (clicked === SHOW_DIFF && call) {
       // The diff editor stays in front: the question goes on beside it, in a
       // notification and on the card, never as a modal over the diff.
       await this.deps.showDiff(call);
-      clicked = await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...labels);
+      clicked = (await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...items))?.title;
       // A notification closed unanswered leaves the question on the card.
       if (clicked === undefined) return undefined;
     }

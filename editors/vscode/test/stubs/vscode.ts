@@ -176,7 +176,7 @@ export const stub = {
   settings: {} as Record<string, unknown>,
   /** Scripts showWarningMessage: called with (message, items), returns the clicked item. */
   warningAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
-  warnings: [] as { message: string; options: unknown; items: string[] }[],
+  warnings: [] as { message: string; options: unknown; items: string[]; closeAffordance?: string | undefined }[],
   infos: [] as string[],
   errors: [] as string[],
   /** Scripts showErrorMessage like warningAnswer. */
@@ -297,9 +297,13 @@ export const workspace = {
 };
 
 export const window = {
-  async showWarningMessage(message: string, options: unknown, ...items: string[]): Promise<string | undefined> {
-    stub.warnings.push({ message, options, items });
-    return stub.warningAnswer(message, items);
+  // Items are strings or MessageItems; warnings and warningAnswer see their titles.
+  async showWarningMessage<T extends string | { title: string }>(message: string, options: unknown, ...items: T[]): Promise<T | undefined> {
+    const titles = items.map((i) => (typeof i === "string" ? i : i.title));
+    const close = items.findIndex((i) => typeof i !== "string" && (i as { isCloseAffordance?: boolean }).isCloseAffordance === true);
+    stub.warnings.push({ message, options, items: titles, closeAffordance: titles[close] });
+    const answer = await stub.warningAnswer(message, titles);
+    return items.find((_, n) => titles[n] === answer);
   },
   async showInformationMessage(message: string): Promise<undefined> {
     stub.infos.push(message);

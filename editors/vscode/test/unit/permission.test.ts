@@ -89,9 +89,17 @@ describe("permission broker", () => {
     assert.deepEqual(inline.map((e) => e.kind), ["show", "resolved"]);
   });
 
-  it("answers cancelled when the modal is dismissed", async () => {
+  it("makes the agent's reject-once the modal's close button, so VS Code adds no Cancel of its own", async () => {
+    stub.warningAnswer = () => "Reject";
+    assert.deepEqual(await broker.ask(request()), { outcome: { outcome: "selected", optionId: "reject-once" } });
+    assert.equal(stub.warnings[0]?.closeAffordance, "Reject");
+  });
+
+  it("answers cancelled when a modal without a reject option is dismissed", async () => {
     stub.warningAnswer = () => undefined;
-    assert.deepEqual(await broker.ask(request()), { outcome: { outcome: "cancelled" } });
+    const r = await broker.ask({ sessionId: "s1", toolCall: { toolCallId: "b1", title: "Run" }, options: [{ optionId: "allow-once", name: "Allow", kind: "allow_once" }] });
+    assert.deepEqual(r, { outcome: { outcome: "cancelled" } });
+    assert.equal(stub.warnings[0]?.closeAffordance, undefined);
   });
 
   it("offers Show diff for an edit, then asks beside the diff in a notification, not a modal", async () => {
