@@ -354,11 +354,12 @@ async function setColorTheme(page, theme) {
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ timeout: UI_TIMEOUT });
   await input.fill(">Preferences: Color Theme");
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: "Preferences: Color Theme" }).first().waitFor({ timeout: UI_TIMEOUT });
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: "Light Modern" }).first().waitFor({ timeout: UI_TIMEOUT });
+  // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
   await input.fill(theme);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click();
+  // Not "Default High Contrast Light" for "Default High Contrast".
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: new RegExp(`^\\s*${theme}(?! Light)`) }).first().click({ timeout: UI_TIMEOUT });
 }
 
 /**
