@@ -5,6 +5,7 @@ import { COMMANDS } from "./commands";
 import { DiffContentProvider, DIFF_SCHEME } from "./diff/provider";
 import { errorMessage } from "./errors";
 import { Follower } from "./follow";
+import { InlineReview } from "./review/inlineReview";
 import { ReviewList } from "./review/reviewList";
 import { promptForApiKey } from "./secrets";
 import { ChatController } from "./session/controller";
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     follower: new Follower(() => readSettings().follow),
     usage,
     results: new ResultsLog(process.env["DSH_VSCODE_RESULTS"]),
+    reviewChanged: () => void inline.refresh(),
     cwd: workspaceCwd,
     authRequired: () => host.signIn(),
     memory: {
@@ -54,6 +56,9 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     },
   });
   const host: AgentHost = new AgentHost(context.secrets, controller, version, controller);
+  const inline: InlineReview = new InlineReview((p) => controller.reviewHunks(p));
+  const pathArg = (v: unknown): string => (typeof v === "string" ? v : "");
+  const indexArg = (v: unknown): number => (typeof v === "number" ? v : -1);
   const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`));
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
@@ -71,6 +76,18 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     vscode.commands.registerCommand(COMMANDS.reviewChanges, run(() => controller.reviewChanges())),
     vscode.commands.registerCommand(COMMANDS.acceptAll, run(() => controller.acceptAll())),
     vscode.commands.registerCommand(COMMANDS.rejectAll, run(() => controller.rejectAll())),
+    vscode.commands.registerCommand(COMMANDS.acceptFile, (p: unknown) => run(() => controller.reviewFile("accept", pathArg(p)))()),
+    vscode.commands.registerCommand(COMMANDS.rejectFile, (p: unknown) => run(() => controller.reviewFile("reject", pathArg(p)))()),
+    vscode.commands.registerCommand(COMMANDS.keepHunk, (p: unknown, i: unknown) => run(() => controller.keepHunk(pathArg(p), indexArg(i)))()),
+    vscode.commands.registerCommand(COMMANDS.undoHunk, (p: unknown, i: unknown) => run(() => controller.undoHunk(pathArg(p), indexArg(i)))()),
+    vscode.languages.registerCodeLensProvider({ scheme: "file" }, inline),
+    vscode.window.onDidChangeVisibleTextEditors((editors) => {
+      for (const e of editors) void inline.decorate(e);
+    }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.scheme === "file" && controller.underReview(e.document.uri.fsPath)) void inline.refresh();
+    }),
+    inline,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("dsh.path") || e.affectsConfiguration("dsh.model") || e.affectsConfiguration("dsh.permissionPreset")) void host.restart();
     }),

@@ -242,6 +242,22 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await shot("05-diff");
   });
 
+  await step(
+    "the edited file shows its hunks in the editor with Keep and Undo; the list counts lines; View all changes opens the multi-file diff",
+    async () => {
+      await page.locator(".tabs-container .tab", { hasText: /^\s*notes\.md/ }).first().click();
+      await page.locator(".codelens-decoration", { hasText: "Keep (+1 −1)" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page.locator(".codelens-decoration", { hasText: "Undo" }).first().waitFor({ timeout: UI_TIMEOUT });
+      const counts = await byTestId("review-counts").allInnerTexts();
+      if (!counts.includes("+1 −1")) throw new Error(`the review list's counts read ${JSON.stringify(counts)}`);
+      await shot("05b-inline-review");
+      await byTestId("review-view-all").click();
+      await page.locator(".tabs-container .tab", { hasText: "dsh: 2 changed files" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await shot("05c-all-changes");
+    },
+    { soft: true },
+  );
+
   await step("reject config.txt and accept notes.md in the review list", async () => {
     /** @param {string} name */
     const row = (name) => byTestId("review-file").and(chat.locator(`[data-path$="/${name}"]`)).first();

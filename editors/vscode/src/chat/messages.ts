@@ -10,6 +10,9 @@ import type {
 export interface ReviewRow {
   readonly path: string;
   readonly created: boolean;
+  /** Lines added and removed against the file before the turn. */
+  readonly added: number;
+  readonly removed: number;
 }
 
 /** Messages from the extension to the chat webview. */
@@ -43,7 +46,7 @@ export type FromWebview =
   | { readonly type: "openPath"; readonly path: string; readonly line?: number | null }
   | { readonly type: "openDiff"; readonly toolCallId: string; readonly path: string }
   | { readonly type: "review"; readonly action: "accept" | "reject" | "diff"; readonly path: string }
-  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" }
+  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" | "view" }
   | { readonly type: "signIn" }
   | { readonly type: "openLink"; readonly href: string }
   | { readonly type: "copy"; readonly text: string };

@@ -43,6 +43,8 @@ export interface ControllerDeps {
   readonly cwd: () => string;
   /** Where the last session shown is kept across reloads. */
   readonly memory?: SessionMemory;
+  /** Called after the review list changed (the editor's inline review redraws). */
+  readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
   readonly authRequired?: () => Promise<SignInResult>;
 }
@@ -70,7 +72,7 @@ export class ChatController implements ClientHandlers {
     this.deps = deps;
     const { agent, post, results, review } = deps;
     this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs });
-    this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs });
+    this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
     this.sessions = new Sessions({
       agent,
       post,
@@ -162,6 +164,7 @@ export class ChatController implements ClientHandlers {
       case "review":
         return this.reviews.act(m.action, m.path);
       case "reviewAll":
+        if (m.action === "view") return this.reviews.viewAll();
         return m.action === "accept" ? this.reviews.acceptAll() : this.reviews.rejectAll();
       case "openLink":
         return this.openLink(m.href);
@@ -253,6 +256,31 @@ export class ChatController implements ClientHandlers {
   /** Opens the review list as a QuickPick and carries out the choice. */
   reviewChanges(): Promise<void> {
     return this.reviews.pick();
+  }
+
+  /** The hunks of path's change under review and the file's text now (undefined: not under review). */
+  reviewHunks(filePath: string): ReturnType<ReviewActions["hunks"]> {
+    return this.reviews.hunks(filePath);
+  }
+
+  /** Whether path has a change under review. */
+  underReview(filePath: string): boolean {
+    return this.deps.review.get(filePath) !== undefined;
+  }
+
+  /** Keeps hunk index of path's change. */
+  keepHunk(filePath: string, index: number): Promise<void> {
+    return this.reviews.keepHunk(filePath, index);
+  }
+
+  /** Undoes hunk index of path's change (the agent is told at the next prompt). */
+  undoHunk(filePath: string, index: number): Promise<void> {
+    return this.reviews.undoHunk(filePath, index);
+  }
+
+  /** Accepts or rejects one changed file. */
+  reviewFile(action: "accept" | "reject", filePath: string): Promise<void> {
+    return this.reviews.act(action, filePath);
   }
 
   /** Accepts every changed file. */

@@ -1,5 +1,5 @@
 import type { PermissionOption, SessionUpdate } from "@agentclientprotocol/sdk";
-import { rejectedPaths } from "../chat/editorNote";
+import { readEditorNote } from "../chat/editorNote";
 import type { FromWebview, NoticeAction } from "../chat/messages";
 import { el } from "./dom";
 import { renderMarkdown } from "./markdown";
@@ -143,12 +143,13 @@ export class Conversation {
   // A replayed prompt comes as chunks (one per text block); a rejection
   // note among them marks the cards it names rather than showing.
   private userChunk(text: string): void {
-    const paths = rejectedPaths(text);
-    if (paths) {
+    const note = readEditorNote(text);
+    if (note) {
       this.startTurn();
-      for (const p of paths) this.rejected(p);
-      const names = paths.map((p) => relativePath(p, this.root)).join(", ");
-      this.log.append(el("div", { class: "review-note", "data-testid": "review-note" }, `You rejected ${names} in the review; the agent was told.`));
+      for (const p of note.rejected) this.rejected(p);
+      const names = (paths: readonly string[]) => paths.map((p) => relativePath(p, this.root)).join(", ");
+      const said = [note.rejected.length ? `You rejected ${names(note.rejected)}` : "", note.undone.length ? `You undid parts of ${names(note.undone)}` : ""];
+      this.log.append(el("div", { class: "review-note", "data-testid": "review-note" }, `${said.filter((s) => s).join("; ")} in the review; the agent was told.`));
       this.user_ = undefined;
       return;
     }

@@ -69,6 +69,9 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
     const row = el("div", { class: "review-row", "data-testid": "review-file", "data-path": f.path });
     const rel = relativePath(f.path, root);
     row.append(el("span", { class: "path", title: f.path }, f.created ? `${rel} (new)` : rel));
+    const counts = el("span", { class: "counts", "data-testid": "review-counts" });
+    counts.append(el("span", { class: "added" }, `+${f.added}`), " ", el("span", { class: "removed" }, `−${f.removed}`));
+    row.append(counts);
     for (const [action, label] of [["diff", "Diff"], ["accept", "Accept"], ["reject", "Reject"]] as const) {
       const b = el("button", { "data-testid": `review-${action}` }, label);
       b.addEventListener("click", () => send({ type: "review", action, path: f.path }));
@@ -78,7 +81,7 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
   }
   if (files.length === 0) return;
   const all = el("div", { class: "review-all" });
-  for (const [action, label] of [["accept", "Accept all"], ["reject", "Reject all"]] as const) {
+  for (const [action, label] of [["view", "View all changes"], ["accept", "Accept all"], ["reject", "Reject all"]] as const) {
     const b = el("button", { "data-testid": `review-${action}-all` }, label);
     b.addEventListener("click", () => send({ type: "reviewAll", action }));
     all.append(b);

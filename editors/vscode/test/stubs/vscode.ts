@@ -185,6 +185,9 @@ export const stub = {
   inputBoxAnswer: undefined as string | undefined,
   executed: [] as { command: string; args: unknown[] }[],
   clipboard: "",
+  codeLensProviders: [] as unknown[],
+  editors: [] as StubTextEditor[],
+  decorationTypes: 0,
   opened: [] as string[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
   edits: [] as WorkspaceEdit[],
@@ -213,6 +216,8 @@ export const stub = {
     this.inputBoxAnswer = undefined;
     this.executed = [];
     this.clipboard = "";
+    this.codeLensProviders = [];
+    this.editors = [];
     this.opened = [];
     this.commands.clear();
     this.edits = [];
@@ -294,6 +299,7 @@ export const workspace = {
     return noop();
   },
   onDidChangeConfiguration: (): Disposable => noop(),
+  onDidChangeTextDocument: (): Disposable => noop(),
 };
 
 export const window = {
@@ -365,6 +371,13 @@ export const window = {
   onDidCloseTerminal(listener: (t: StubTerminal) => void): Disposable {
     return stub.closeTerminal.event(listener);
   },
+  get visibleTextEditors(): StubTextEditor[] {
+    return stub.editors;
+  },
+  onDidChangeVisibleTextEditors: (): Disposable => noop(),
+  createTextEditorDecorationType(options: unknown): { key: string; options: unknown; dispose(): void } {
+    return { key: `decoration-${++stub.decorationTypes}`, options, dispose: () => undefined };
+  },
   registerWebviewViewProvider(id: string, provider: unknown): Disposable {
     stub.viewProviders.set(id, provider);
     return noop();
@@ -391,6 +404,51 @@ export const commands = {
   async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
     stub.executed.push({ command, args });
     return stub.commands.get(command)?.(...args);
+  },
+};
+
+/** A theme colour by id. */
+export class ThemeColor {
+  readonly id: string;
+  constructor(id: string) {
+    this.id = id;
+  }
+}
+
+/** Markdown text (hovers). */
+export class MarkdownString {
+  readonly value: string;
+  constructor(value = "") {
+    this.value = value;
+  }
+}
+
+/** A CodeLens: a range and its command. */
+export class CodeLens {
+  readonly range: Range;
+  readonly command: { title: string; command: string; arguments?: unknown[] } | undefined;
+  constructor(range: Range, command?: { title: string; command: string; arguments?: unknown[] }) {
+    this.range = range;
+    this.command = command;
+  }
+}
+
+/** An editor showing a document; its decorations are kept by type key. */
+export class StubTextEditor {
+  readonly document: TextDocument;
+  readonly decorations = new Map<string, { range: Range; hoverMessage?: unknown }[]>();
+  constructor(document: TextDocument) {
+    this.document = document;
+  }
+  setDecorations(type: { key: string }, options: { range: Range; hoverMessage?: unknown }[]): void {
+    this.decorations.set(type.key, options);
+  }
+}
+
+export const languages = {
+  registerCodeLensProvider(_selector: unknown, provider: unknown): Disposable {
+    stub.codeLensProviders.push(provider);
+    return noop();
   },
 };
 

@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Window } from "happy-dom";
-import { sessionLabel, showConfig, showSessions } from "../../src/webview/panels";
+import type { FromWebview } from "../../src/chat/messages";
+import { sessionLabel, showConfig, showReview, showSessions } from "../../src/webview/panels";
 import { installDom } from "./dom";
 
 let window: Window;
@@ -55,5 +56,17 @@ describe("the pickers", () => {
     assert.ok(label);
     assert.equal(label.querySelector(".picker-label")?.textContent, "Reasoning effort");
     assert.equal(label.querySelector("select")?.value, "high");
+  });
+});
+
+describe("the review list", () => {
+  it("shows each file relative with its +/− counts, and View all changes", () => {
+    const box = document.createElement("section");
+    const sent: FromWebview[] = [];
+    showReview(box, [{ path: "/ws/src/a.go", created: false, added: 3, removed: 1 }], (m) => sent.push(m), "/ws");
+    assert.equal(box.querySelector(".path")?.textContent, "src/a.go");
+    assert.equal(box.querySelector('[data-testid="review-counts"]')?.textContent, "+3 −1");
+    box.querySelector<HTMLElement>('[data-testid="review-view-all"]')?.click();
+    assert.deepEqual(sent, [{ type: "reviewAll", action: "view" }]);
   });
 });
