@@ -297,11 +297,11 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     { soft: true },
   );
 
-  // code-server starts in Default Light Modern.
+  // code-server starts in Light Modern.
   for (const [theme, cls, name] of /** @type {const} */ ([
-    ["Default Light Modern", "vs", "08-light"],
-    ["Default Dark Modern", "vs-dark", "09-dark"],
-    ["Default High Contrast", "hc-black", "10-high-contrast"],
+    ["Light Modern", "vs", "08-light"],
+    ["Dark Modern", "vs-dark", "09-dark"],
+    ["Dark High Contrast", "hc-black", "10-high-contrast"],
   ])) {
     await step(
       `the conversation in the ${theme} theme (screenshot ${name})`,
@@ -374,8 +374,8 @@ async function setColorTheme(page, theme) {
   await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
   await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
   await input.fill(theme);
-  // Not "Default High Contrast Light" for "Default High Contrast".
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: new RegExp(`^\\s*${theme}(?! Light)`) }).first().click({ timeout: UI_TIMEOUT });
+  // The picker labels the themes "Light Modern", "Dark High Contrast", … (no "Default").
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click({ timeout: UI_TIMEOUT });
 }
 
 /**
