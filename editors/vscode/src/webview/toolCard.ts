@@ -29,6 +29,11 @@ export function isLanguageServerNote(text: string): boolean {
   return /^\s*Note: [^\n]*\blanguage server/i.test(text) && !/\berror/i.test(text);
 }
 
+/** Whether a failed call's text is the agent saying the user refused it (the approval was answered "reject"). */
+export function isRefusal(text: string): boolean {
+  return text.includes('did not run: the permission request was answered "reject"');
+}
+
 /** How a terminal_exit meta reads at the end of the output, and whether the command failed. */
 export function exitText(exit: Record<string, unknown>): { readonly line: string; readonly failed: boolean } {
   const code = exit["exit_code"];
@@ -86,7 +91,7 @@ export class ToolCard {
     if (u.status != null) this.status(u.status);
   }
 
-  /** Marks the card's change as rejected by the user in the review (live, or read back from a replayed note). */
+  /** Marks the card as rejected by the user: its approval refused, or its change rejected in the review (live, or read back from a replayed note). */
   markRejected(): void {
     this.root.dataset["review"] = "rejected";
     part(this.root, "tool-status").textContent = "rejected";
@@ -162,6 +167,8 @@ export class ToolCard {
     for (const c of content) {
       if (c.type === "diff") {
         if (!paths.includes(c.path)) paths.push(c.path);
+      } else if (c.type === "content" && c.content.type === "text" && isRefusal(c.content.text)) {
+        this.markRejected();
       } else if (c.type === "content" && c.content.type === "text" && !isLanguageServerNote(c.content.text)) {
         const t = el("div", { class: "tool-text" });
         t.innerHTML = renderMarkdown(relativeText(c.content.text, this.root_()));

@@ -131,6 +131,14 @@ describe("a tool card", () => {
     assert.equal(q("tool-card")[0]?.querySelectorAll(".tool-text").length, 1);
   });
 
+  it("shows an edit whose approval was refused as rejected, live and replayed alike", () => {
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e3", title: "Edit a.txt", kind: "edit", status: "pending" });
+    chat.apply({ sessionUpdate: "tool_call_update", toolCallId: "e3", status: "failed", content: [{ type: "content", content: { type: "text", text: 'tool "edit" did not run: the permission request was answered "reject"' } }] });
+    const card = q("tool-card")[0];
+    assert.equal(card?.dataset["review"], "rejected");
+    assert.equal(card.querySelector(".tool-status")?.textContent, "rejected");
+  });
+
   it("labels approval buttons without Markdown backticks", () => {
     chat.ask("p1", "b1", "Run", [{ optionId: "always", name: "Always allow `go test …`", kind: "allow_always" }]);
     assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
