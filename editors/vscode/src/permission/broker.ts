@@ -32,10 +32,10 @@ interface Pending {
  * card. The first answer wins and clears the other; closing the modal
  * answers the agent's "reject once" option (VS Code shows no Cancel of
  * its own then), or cancelled when it offers none; the agent cancelling
- * the request answers cancelled. After
- * "Show diff" the question is asked again in a notification beside the
- * diff editor (never a modal over it); closing that notification leaves
- * the question on the card.
+ * the request answers cancelled. An edit's proposed change opens in the
+ * diff editor at once, and its question is asked in a notification beside
+ * it (never a modal over it), with "Show diff" to open it again; closing
+ * that notification leaves the question on the card.
  */
 export class PermissionBroker {
   private readonly deps: BrokerDeps;
@@ -91,16 +91,20 @@ export class PermissionBroker {
     // Code then adds no Cancel of its own in the middle of the options.
     const close = buttons.find((b) => b.kind === "reject_once");
     const items: vscode.MessageItem[] = buttons.map((b) => ({ title: b.label, isCloseAffordance: b === close }));
-    if (call !== undefined && call.diffs.length > 0) items.push({ title: SHOW_DIFF });
-    let clicked = (await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...items))?.title;
-    while (clicked === SHOW_DIFF && call) {
-      // The diff editor stays in front: the question goes on beside it, in a
-      // notification and on the card, never as a modal over the diff.
+    if (call === undefined || call.diffs.length === 0) {
+      const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...items);
+      return outcomeFor(buttons, clicked?.title);
+    }
+    // An edit: the proposed change opens in the diff editor at once, and the
+    // question goes on beside it, in a notification and on the card, never
+    // as a modal over the diff. Show diff opens it again.
+    items.push({ title: SHOW_DIFF });
+    for (;;) {
       await this.deps.showDiff(call);
-      clicked = (await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...items))?.title;
+      const clicked = (await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...items))?.title;
       // A notification closed unanswered leaves the question on the card.
       if (clicked === undefined) return undefined;
+      if (clicked !== SHOW_DIFF) return outcomeFor(buttons, clicked);
     }
-    return outcomeFor(buttons, clicked);
   }
 }

@@ -102,26 +102,25 @@ describe("permission broker", () => {
     assert.equal(stub.warnings[0]?.closeAffordance, undefined);
   });
 
-  it("offers Show diff for an edit, then asks beside the diff in a notification, not a modal", async () => {
+  it("opens an edit's proposed change at once and asks beside it in a notification, never a modal; Show diff opens it again", async () => {
     calls.set("e1", call({ toolCallId: "e1", diffs: [{ path: "/w/a.go", oldText: "a", newText: "b" }] }));
     const answers = [SHOW_DIFF, "Allow"];
     stub.warningAnswer = () => answers.shift();
     const r = await broker.ask(request("e1", "Edit a.go"));
     assert.deepEqual(r, { outcome: { outcome: "selected", optionId: "allow-once" } });
-    assert.equal(diffsShown, 1);
+    assert.equal(diffsShown, 2);
     assert.equal(stub.warnings.length, 2);
     assert.ok(stub.warnings[0]?.items.includes(SHOW_DIFF));
-    assert.equal((stub.warnings[0]?.options as { modal?: boolean }).modal, true);
-    assert.notEqual((stub.warnings[1]?.options as { modal?: boolean }).modal, true);
+    for (const w of stub.warnings) assert.notEqual((w.options as { modal?: boolean }).modal, true);
   });
 
   it("leaves the question on the card when the notification beside the diff is closed", async () => {
     calls.set("e1", call({ toolCallId: "e1", diffs: [{ path: "/w/a.go", oldText: "a", newText: "b" }] }));
-    const answers: (string | undefined)[] = [SHOW_DIFF, undefined];
+    const answers: (string | undefined)[] = [undefined];
     stub.warningAnswer = () => answers.shift();
     const asked = broker.ask(request("e1", "Edit a.go"));
     await new Promise((r) => setImmediate(r));
-    assert.equal(stub.warnings.length, 2);
+    assert.equal(stub.warnings.length, 1);
     assert.equal(broker.openCount, 1);
     broker.answerInline(inline[0]?.requestId ?? "", "allow-once");
     assert.deepEqual(await asked, { outcome: { outcome: "selected", optionId: "allow-once" } });
