@@ -50,4 +50,18 @@ describe("activation", () => {
     };
     assert.notEqual(pkg.contributes.views.dsh[0]?.name, "Chat");
   });
+
+  it("contributes a walkthrough whose steps exist and whose command links are the extension's", () => {
+    const root = path.join(__dirname, "..", "..", "..");
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      contributes: { commands: { command: string }[]; walkthroughs: { steps: { description: string; media: { markdown: string } }[] }[] };
+    };
+    const commands = new Set([...pkg.contributes.commands.map((c) => c.command), "dsh.chat.focus"]);
+    const steps = pkg.contributes.walkthroughs[0]?.steps ?? [];
+    assert.ok(steps.length >= 3);
+    for (const s of steps) {
+      assert.ok(readFileSync(path.join(root, s.media.markdown), "utf8").length > 0, s.media.markdown);
+      for (const m of s.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(m[1] ?? ""), m[1]);
+    }
+  });
 });
