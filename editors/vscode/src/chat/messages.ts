@@ -29,6 +29,7 @@ export type ToWebview =
   | { readonly type: "review"; readonly files: readonly ReviewRow[] }
   | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
   | { readonly type: "workspace"; readonly root: string | undefined }
+  | { readonly type: "turnCost"; readonly text: string }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
 
 /** A button a notice may carry: signIn sets the API key. */

@@ -101,6 +101,7 @@ export class ChatController implements ClientHandlers {
         this.approvals.cancelAll();
       },
       ready: () => this.gate,
+      cost: () => deps.usage.cost,
       ended: () => {
         deps.terminals.stopAll();
       },

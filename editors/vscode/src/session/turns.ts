@@ -3,6 +3,7 @@ import { HELD_FOR_KEY, isAuthRequired } from "../auth/signIn";
 import type { ToWebview } from "../chat/messages";
 import { errorMessage } from "../errors";
 import type { ReviewList } from "../review/reviewList";
+import { moneyText, requestCost } from "../status/usage";
 import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
 import type { Sessions } from "./sessions";
@@ -18,6 +19,8 @@ export interface TurnsDeps {
   readonly startReview: () => void;
   /** Cancels every open approval (the turn was stopped). */
   readonly cancelApprovals: () => void;
+  /** The session's cost so far, if known (the request's cost is shown on its turn). */
+  readonly cost?: () => { readonly amount: number; readonly currency: string } | undefined;
   /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
   readonly ended: () => void;
   /** Resolves when the agent may take a prompt (not while it restarts and its session is picked up again). */
@@ -71,7 +74,10 @@ export class Turns {
       this.deps.post({ type: "turn", running: true });
       const agent = await this.deps.agent();
       this.deps.sessions.notePrompted();
+      const before = this.deps.cost?.();
       const res = await agent.prompt(sessionId, blocks);
+      const spent = requestCost(before, this.deps.cost?.());
+      if (spent) this.deps.post({ type: "turnCost", text: moneyText(spent) });
       this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
       // The agent has stored the session and titled it from the prompt: the list shows it so.
       void this.deps.sessions.refresh();

@@ -103,6 +103,12 @@ export class Conversation {
     for (const c of this.cards.values()) c.answered(requestId);
   }
 
+  /** Shows what the request just answered cost. */
+  turnCost(text: string): void {
+    this.log.append(el("div", { class: "turn-cost", "data-testid": "turn-cost", title: "What this request cost (the session's total is in the status bar)" }, `This request: ${text}`));
+    this.scroll();
+  }
+
   /** Shows an info or error line, with its action's button. */
   notice(level: string, text: string, action?: NoticeAction): void {
     this.hideWelcome();

@@ -78,6 +78,8 @@ function start(): void {
       case "reviewed":
         if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
         return;
+      case "turnCost":
+        return conversation.turnCost(m.text);
       case "workspace":
         root = m.root;
         return conversation.setRoot(m.root);

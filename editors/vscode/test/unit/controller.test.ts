@@ -171,6 +171,17 @@ describe("chat controller", () => {
     assert.ok(posted.some((m) => m.type === "sessions" && m.sessions[0]?.sessionId === "s0"));
   });
 
+  it("shows what each request cost on its turn", async () => {
+    await update({ sessionUpdate: "usage_update", used: 100, size: 1000, cost: { amount: 0.5, currency: "USD" } });
+    agent.prompt = async () => {
+      await update({ sessionUpdate: "usage_update", used: 200, size: 1000, cost: { amount: 0.5123, currency: "USD" } });
+      return { stopReason: "end_turn" };
+    };
+    await controller.prompt("hello");
+    const cost = posted.find((m) => m.type === "turnCost");
+    assert.deepEqual(cost, { type: "turnCost", text: "$0.0123" });
+  });
+
   it("records turns for the e2e results hook", async () => {
     await controller.prompt("hello");
     const { readFileSync } = await import("node:fs");

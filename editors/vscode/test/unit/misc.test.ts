@@ -7,7 +7,7 @@ import { AgentNotFoundError, INSTALL_COMMAND, resolveAgentBinary } from "../../s
 import { SerialQueue } from "../../src/client/serialQueue";
 import { Follower } from "../../src/follow";
 import { agentArgs, agentEnv } from "../../src/settings";
-import { usageText } from "../../src/status/usage";
+import { moneyText, requestCost, usageText } from "../../src/status/usage";
 import { escapeHtml, renderMarkdown } from "../../src/webview/markdown";
 import { linkTarget, type LinkTarget } from "../../src/chat/links";
 import { stub } from "../stubs/control";
@@ -134,4 +134,21 @@ describe("answer links", () => {
     { href: "vscode://file/etc/passwd", want: undefined },
   ];
   for (const c of cases) it(c.href, () => assert.deepEqual(linkTarget(c.href, "/ws"), c.want));
+});
+
+describe("a request's cost", () => {
+  const usd = (amount: number) => ({ amount, currency: "USD" });
+  const cases: { name: string; before: { amount: number; currency: string } | undefined; after: { amount: number; currency: string } | undefined; want: string | undefined }[] = [
+    { name: "the difference", before: usd(0.5), after: usd(0.75), want: "$0.2500" },
+    { name: "the first request", before: undefined, after: usd(0.01), want: "$0.0100" },
+    { name: "unknown after", before: usd(0.5), after: undefined, want: undefined },
+    { name: "another currency", before: usd(0.5), after: { amount: 1, currency: "EUR" }, want: undefined },
+    { name: "a cost that went down (another session)", before: usd(0.5), after: usd(0.1), want: undefined },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const got = requestCost(c.before, c.after);
+      assert.equal(got ? moneyText(got) : undefined, c.want);
+    });
+  }
 });

@@ -139,6 +139,11 @@ describe("a tool card", () => {
     assert.equal(card.querySelector(".tool-status")?.textContent, "rejected");
   });
 
+  it("shows a request's cost on its turn", () => {
+    chat.turnCost("$0.0123");
+    assert.equal(q("turn-cost")[0]?.textContent, "This request: $0.0123");
+  });
+
   it("labels approval buttons without Markdown backticks", () => {
     chat.ask("p1", "b1", "Run", [{ optionId: "always", name: "Always allow `go test …`", kind: "allow_always" }]);
     assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
