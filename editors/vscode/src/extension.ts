@@ -8,6 +8,7 @@ import { Follower } from "./follow";
 import { InlineReview } from "./review/inlineReview";
 import { ReviewList } from "./review/reviewList";
 import { promptForApiKey } from "./secrets";
+import { editorContextOf } from "./session/activeEditor";
 import { ChatController } from "./session/controller";
 import { restoreFile } from "./session/files";
 import { ResultsLog } from "./session/resultsLog";
@@ -81,6 +82,8 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     vscode.commands.registerCommand(COMMANDS.keepHunk, (p: unknown, i: unknown) => run(() => controller.keepHunk(pathArg(p), indexArg(i)))()),
     vscode.commands.registerCommand(COMMANDS.undoHunk, (p: unknown, i: unknown) => run(() => controller.undoHunk(pathArg(p), indexArg(i)))()),
     vscode.languages.registerCodeLensProvider({ scheme: "file" }, inline),
+    vscode.window.onDidChangeActiveTextEditor((e) => controller.offerContext(editorContextOf(e))),
+    vscode.window.onDidChangeTextEditorSelection((e) => controller.offerContext(editorContextOf(e.textEditor))),
     vscode.window.onDidChangeVisibleTextEditors((editors) => {
       for (const e of editors) void inline.decorate(e);
     }),
@@ -96,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     terminals,
     { dispose: () => void host.dispose() },
   );
+  controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
   return { controller, host };
 }
 

@@ -19,7 +19,7 @@ export interface ReviewRow {
 export type ToWebview =
   | { readonly type: "update"; readonly update: SessionUpdate }
   | { readonly type: "reset"; readonly sessionId: string | undefined }
-  | { readonly type: "userPrompt"; readonly text: string }
+  | { readonly type: "userPrompt"; readonly text: string; readonly context?: string | undefined }
   | { readonly type: "turn"; readonly running: boolean; readonly stopReason?: string }
   | { readonly type: "permission"; readonly requestId: string; readonly toolCallId: string; readonly title: string; readonly options: readonly PermissionOption[] }
   | { readonly type: "permissionResolved"; readonly requestId: string }
@@ -30,6 +30,7 @@ export type ToWebview =
   | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
   | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "turnCost"; readonly text: string }
+  | { readonly type: "editorContext"; readonly label: string | undefined }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
 
 /** A button a notice may carry: signIn sets the API key. */
@@ -38,7 +39,7 @@ export type NoticeAction = "signIn";
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
   | { readonly type: "ready" }
-  | { readonly type: "prompt"; readonly text: string }
+  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean }
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
   | { readonly type: "loadSession"; readonly sessionId: string }

@@ -24,6 +24,7 @@ import { chatApprovals } from "./approvals";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
 import { ReviewActions } from "./reviewActions";
+import { contextLabel, type EditorContext } from "./editorContext";
 import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
@@ -64,6 +65,8 @@ export class ChatController implements ClientHandlers {
   private readonly sessions: Sessions;
   private readonly turns: Turns;
   private readonly updates: UpdateRouter;
+  // What the active editor offers as the next prompt's context.
+  private context: EditorContext | undefined;
   // Closed while the agent restarts, until its session is picked up again.
   private gate: Promise<void> = Promise.resolve();
   private openGate: () => void = () => undefined;
@@ -100,6 +103,7 @@ export class ChatController implements ClientHandlers {
       cancelApprovals: () => {
         this.approvals.cancelAll();
       },
+      cwd: deps.cwd,
       ready: () => this.gate,
       cost: () => deps.usage.cost,
       ended: () => {
@@ -138,7 +142,8 @@ export class ChatController implements ClientHandlers {
         this.deps.post({ type: "workspace", root: this.deps.cwd() });
         return this.sessions.reopen();
       case "prompt":
-        await this.turns.prompt(m.text);
+        // The context is the one the extension offered, never a path the view names.
+        await this.turns.prompt(m.text, m.withContext === true ? this.context : undefined);
         return;
       case "stop":
         return this.turns.stop();
@@ -180,6 +185,12 @@ export class ChatController implements ClientHandlers {
     const target = linkTarget(href, this.deps.cwd());
     if (target?.kind === "external") await vscode.env.openExternal(vscode.Uri.parse(target.uri));
     else if (target?.kind === "file") await revealLocation(target.path, target.line, false);
+  }
+
+  /** Offers the active editor's file and selection as context (undefined: none); the view shows it, removable. */
+  offerContext(context: EditorContext | undefined): void {
+    this.context = context;
+    this.deps.post({ type: "editorContext", label: context ? contextLabel(context, this.deps.cwd()) : undefined });
   }
 
   /** Starts a fresh session (the view is cleared); without an API key, offers the sign-in. */
@@ -244,9 +255,9 @@ export class ChatController implements ClientHandlers {
     await this.sessions.refresh();
   }
 
-  /** Sends a prompt (prefixed by the note about rejected files, if any) and waits for the turn to end. */
-  prompt(text: string): Promise<string | undefined> {
-    return this.turns.prompt(text);
+  /** Sends a prompt (prefixed by the note about rejected files, if any; with context, when given) and waits for the turn to end. */
+  prompt(text: string, context?: EditorContext): Promise<string | undefined> {
+    return this.turns.prompt(text, context);
   }
 
   /** Cancels the running turn (session/cancel) and any open approval. */

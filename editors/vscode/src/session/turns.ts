@@ -6,6 +6,7 @@ import type { ReviewList } from "../review/reviewList";
 import { moneyText, requestCost } from "../status/usage";
 import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
+import { contextBlocks, contextLabel, type EditorContext } from "./editorContext";
 import type { Sessions } from "./sessions";
 
 /** What Turns drives. */
@@ -23,6 +24,8 @@ export interface TurnsDeps {
   readonly cost?: () => { readonly amount: number; readonly currency: string } | undefined;
   /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
   readonly ended: () => void;
+  /** The directory sessions run in (context paths are shown relative to it). */
+  readonly cwd: () => string;
   /** Resolves when the agent may take a prompt (not while it restarts and its session is picked up again). */
   readonly ready: () => Promise<void>;
   /** Called when the agent refused for want of an API key (after the view was told). */
@@ -57,7 +60,7 @@ export class Turns {
    * A prompt the agent refused for want of an API key is kept (shown, with
    * the sign-in action) until sendHeld.
    */
-  async prompt(text: string): Promise<string | undefined> {
+  async prompt(text: string, context?: EditorContext): Promise<string | undefined> {
     if (this.running || text.trim() === "") return undefined;
     this.running = true;
     try {
@@ -70,7 +73,8 @@ export class Turns {
       const note = this.deps.review.takeRejectionNote();
       if (note) blocks.push({ type: "text", text: note });
       blocks.push({ type: "text", text });
-      this.deps.post({ type: "userPrompt", text });
+      if (context) blocks.push(...contextBlocks(context));
+      this.deps.post({ type: "userPrompt", text, context: context ? contextLabel(context, this.deps.cwd()) : undefined });
       this.deps.post({ type: "turn", running: true });
       const agent = await this.deps.agent();
       this.deps.sessions.notePrompted();

@@ -79,10 +79,11 @@ export class Conversation {
     this.scroll();
   }
 
-  /** Shows a prompt the user sent. */
-  user(text: string): void {
+  /** Shows a prompt the user sent, with the context it carried. */
+  user(text: string, context?: string): void {
     this.startTurn();
     this.appendUser(text);
+    if (context && this.user_) this.user_.el.append(el("div", { class: "user-context", "data-testid": "message-context" }, context));
     this.endStreams();
     this.scroll();
   }

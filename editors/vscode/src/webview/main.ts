@@ -3,7 +3,7 @@
 import type { FromWebview, ToWebview } from "../chat/messages";
 import { Conversation } from "./conversation";
 import { byId } from "./dom";
-import { showConfig, showReview, showSessions, SlashCompletion } from "./panels";
+import { ContextChip, showConfig, showReview, showSessions, SlashCompletion } from "./panels";
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -20,6 +20,7 @@ function start(): void {
   const config = byId("config", HTMLElement);
   const review = byId("review", HTMLElement);
   const busy = byId("busy", HTMLElement);
+  const context = new ContextChip(byId("context", HTMLElement));
   let root: string | undefined;
   const conversation = new Conversation(byId("log", HTMLElement), send);
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
@@ -29,7 +30,7 @@ function start(): void {
     if (text.trim() === "") return;
     input.value = "";
     slash.hide();
-    send({ type: "prompt", text });
+    send({ type: "prompt", text, withContext: context.active });
   };
   input.addEventListener("input", () => slash.refresh());
   input.addEventListener("keydown", (ev) => {
@@ -55,7 +56,7 @@ function start(): void {
       case "reset":
         return conversation.clear();
       case "userPrompt":
-        return conversation.user(m.text);
+        return conversation.user(m.text, m.context);
       case "turn":
         stopButton.disabled = !m.running;
         sendButton.disabled = m.running;
@@ -78,6 +79,8 @@ function start(): void {
       case "reviewed":
         if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
         return;
+      case "editorContext":
+        return context.offer(m.label);
       case "turnCost":
         return conversation.turnCost(m.text);
       case "workspace":

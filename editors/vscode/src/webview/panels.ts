@@ -141,3 +141,40 @@ export class SlashCompletion {
     this.box.hidden = true;
   }
 }
+
+/**
+ * The context offered with the next prompt (the active editor's file and
+ * selection), shown above the input; × leaves it out until the editor
+ * offers another.
+ */
+export class ContextChip {
+  private readonly box: HTMLElement;
+  private label: string | undefined;
+  private removed = false;
+
+  constructor(box: HTMLElement) {
+    this.box = box;
+    box.querySelector(".context-remove")?.addEventListener("click", () => {
+      this.removed = true;
+      this.render();
+    });
+  }
+
+  /** The editor offers label (undefined: nothing). */
+  offer(label: string | undefined): void {
+    if (label !== this.label) this.removed = false;
+    this.label = label;
+    this.render();
+  }
+
+  /** Whether the next prompt is sent with the context. */
+  get active(): boolean {
+    return this.label !== undefined && !this.removed;
+  }
+
+  private render(): void {
+    this.box.hidden = !this.active;
+    const text = this.box.querySelector(".context-label");
+    if (text) text.textContent = this.label ?? "";
+  }
+}

@@ -126,8 +126,8 @@ export class TextDocument {
     this.uri = uri;
     this.text = text;
   }
-  getText(): string {
-    return this.text;
+  getText(range?: Range): string {
+    return range ? this.text.slice(offsetAt(this.text, range.start), offsetAt(this.text, range.end)) : this.text;
   }
   get lineCount(): number {
     return this.text.split("\n").length;
@@ -375,6 +375,9 @@ export const window = {
     return stub.editors;
   },
   onDidChangeVisibleTextEditors: (): Disposable => noop(),
+  onDidChangeActiveTextEditor: (): Disposable => noop(),
+  onDidChangeTextEditorSelection: (): Disposable => noop(),
+  activeTextEditor: undefined as unknown,
   createTextEditorDecorationType(options: unknown): { key: string; options: unknown; dispose(): void } {
     return { key: `decoration-${++stub.decorationTypes}`, options, dispose: () => undefined };
   },

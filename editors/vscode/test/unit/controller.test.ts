@@ -45,7 +45,9 @@ class Agent implements AgentPort {
   async listSessions(): Promise<{ sessions: SessionInfo[] }> {
     return { sessions: [{ sessionId: "s0", cwd: "/w", title: "older" }] };
   }
+  readonly blocks: ContentBlock[][] = [];
   async prompt(sessionId: string, p: ContentBlock[]): Promise<{ stopReason: string }> {
+    this.blocks.push(p);
     this.prompts.push({ sessionId, text: p.map((b) => (b.type === "text" ? b.text : "")).join("") });
     return { stopReason: "end_turn" };
   }
@@ -169,6 +171,20 @@ describe("chat controller", () => {
     assert.deepEqual(agent.cancelled, []);
     await controller.handle({ type: "ready" });
     assert.ok(posted.some((m) => m.type === "sessions" && m.sessions[0]?.sessionId === "s0"));
+  });
+
+  it("offers the active editor's context and sends it only when the view kept it", async () => {
+    const file = path.join(dir, "a.go");
+    controller.offerContext({ path: file, selection: { startLine: 2, endLine: 3, text: "x := 1\ny := 2" } });
+    assert.ok(posted.some((m) => m.type === "editorContext" && m.label === "a.go:3-4"));
+    await controller.handle({ type: "prompt", text: "explain", withContext: true });
+    assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "resource", resource: { uri: `file://${file}#L3-L4`, mimeType: "text/plain", text: "x := 1\ny := 2" } }]);
+    assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "a.go:3-4"));
+    await controller.handle({ type: "prompt", text: "without", withContext: false });
+    assert.equal(agent.blocks.at(-1)?.length, 1);
+    controller.offerContext(undefined);
+    await controller.handle({ type: "prompt", text: "nothing offered", withContext: true });
+    assert.equal(agent.blocks.at(-1)?.length, 1);
   });
 
   it("shows what each request cost on its turn", async () => {

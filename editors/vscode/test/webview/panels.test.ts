@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Window } from "happy-dom";
 import type { FromWebview } from "../../src/chat/messages";
-import { sessionLabel, showConfig, showReview, showSessions } from "../../src/webview/panels";
+import { ContextChip, sessionLabel, showConfig, showReview, showSessions } from "../../src/webview/panels";
 import { installDom } from "./dom";
 
 let window: Window;
@@ -68,5 +68,25 @@ describe("the review list", () => {
     assert.equal(box.querySelector('[data-testid="review-counts"]')?.textContent, "+3 −1");
     box.querySelector<HTMLElement>('[data-testid="review-view-all"]')?.click();
     assert.deepEqual(sent, [{ type: "reviewAll", action: "view" }]);
+  });
+});
+
+describe("the context chip", () => {
+  it("shows the editor's context, leaves it out once removed, and comes back with a new one", () => {
+    const box = document.createElement("div");
+    box.innerHTML = '<span class="context-label"></span><button class="context-remove">×</button>';
+    const chip = new ContextChip(box);
+    assert.equal(chip.active, false);
+    chip.offer("src/a.go:3-4");
+    assert.equal(chip.active, true);
+    assert.equal(box.hidden, false);
+    assert.equal(box.querySelector(".context-label")?.textContent, "src/a.go:3-4");
+    box.querySelector<HTMLElement>(".context-remove")?.click();
+    assert.equal(chip.active, false);
+    assert.equal(box.hidden, true);
+    chip.offer("src/a.go:3-4");
+    assert.equal(chip.active, false, "the same context stays removed");
+    chip.offer("src/b.go");
+    assert.equal(chip.active, true);
   });
 });
