@@ -31,6 +31,7 @@ export type ToWebview =
   | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "turnCost"; readonly text: string }
   | { readonly type: "editorContext"; readonly label: string | undefined }
+  | { readonly type: "mentions"; readonly query: string; readonly paths: readonly string[] }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
 
 /** A button a notice may carry: signIn sets the API key. */
@@ -51,10 +52,11 @@ export type FromWebview =
   | { readonly type: "reviewAll"; readonly action: "accept" | "reject" | "view" }
   | { readonly type: "signIn" }
   | { readonly type: "openLink"; readonly href: string }
-  | { readonly type: "copy"; readonly text: string };
+  | { readonly type: "copy"; readonly text: string }
+  | { readonly type: "mention"; readonly query: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy",
+  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

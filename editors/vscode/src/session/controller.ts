@@ -24,7 +24,10 @@ import { chatApprovals } from "./approvals";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
 import { ReviewActions } from "./reviewActions";
+import { currentText } from "../fs/documents";
 import { contextLabel, type EditorContext } from "./editorContext";
+import { findWorkspaceFiles } from "./findFiles";
+import { mentionedPaths } from "./mentions";
 import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
@@ -142,8 +145,12 @@ export class ChatController implements ClientHandlers {
         this.deps.post({ type: "workspace", root: this.deps.cwd() });
         return this.sessions.reopen();
       case "prompt":
-        // The context is the one the extension offered, never a path the view names.
-        await this.turns.prompt(m.text, m.withContext === true ? this.context : undefined);
+        // The context is the one the extension offered, never a path the view names;
+        // mentions are the workspace's files the text names with @.
+        await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))]);
+        return;
+      case "mention":
+        this.deps.post({ type: "mentions", query: m.query, paths: await findWorkspaceFiles(this.deps.cwd(), m.query) });
         return;
       case "stop":
         return this.turns.stop();
@@ -185,6 +192,15 @@ export class ChatController implements ClientHandlers {
     const target = linkTarget(href, this.deps.cwd());
     if (target?.kind === "external") await vscode.env.openExternal(vscode.Uri.parse(target.uri));
     else if (target?.kind === "file") await revealLocation(target.path, target.line, false);
+  }
+
+  // The files the text mentions (@path) that exist, as contexts.
+  private async mentions(text: string): Promise<EditorContext[]> {
+    const out: EditorContext[] = [];
+    for (const p of mentionedPaths(text, this.deps.cwd())) {
+      if ((await currentText(p)) !== undefined) out.push({ path: p });
+    }
+    return out;
   }
 
   /** Offers the active editor's file and selection as context (undefined: none); the view shows it, removable. */
@@ -255,9 +271,9 @@ export class ChatController implements ClientHandlers {
     await this.sessions.refresh();
   }
 
-  /** Sends a prompt (prefixed by the note about rejected files, if any; with context, when given) and waits for the turn to end. */
-  prompt(text: string, context?: EditorContext): Promise<string | undefined> {
-    return this.turns.prompt(text, context);
+  /** Sends a prompt (prefixed by the note about rejected files, if any; with the contexts given) and waits for the turn to end. */
+  prompt(text: string, contexts: readonly EditorContext[] = []): Promise<string | undefined> {
+    return this.turns.prompt(text, contexts);
   }
 
   /** Cancels the running turn (session/cancel) and any open approval. */

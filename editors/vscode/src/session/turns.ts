@@ -60,7 +60,7 @@ export class Turns {
    * A prompt the agent refused for want of an API key is kept (shown, with
    * the sign-in action) until sendHeld.
    */
-  async prompt(text: string, context?: EditorContext): Promise<string | undefined> {
+  async prompt(text: string, contexts: readonly EditorContext[] = []): Promise<string | undefined> {
     if (this.running || text.trim() === "") return undefined;
     this.running = true;
     try {
@@ -73,8 +73,9 @@ export class Turns {
       const note = this.deps.review.takeRejectionNote();
       if (note) blocks.push({ type: "text", text: note });
       blocks.push({ type: "text", text });
-      if (context) blocks.push(...contextBlocks(context));
-      this.deps.post({ type: "userPrompt", text, context: context ? contextLabel(context, this.deps.cwd()) : undefined });
+      for (const c of contexts) blocks.push(...contextBlocks(c));
+      const labels = contexts.map((c) => contextLabel(c, this.deps.cwd()));
+      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
       this.deps.post({ type: "turn", running: true });
       const agent = await this.deps.agent();
       this.deps.sessions.notePrompted();

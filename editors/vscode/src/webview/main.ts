@@ -2,6 +2,7 @@
 // what the user does. All state lives in the objects created in start().
 import type { FromWebview, ToWebview } from "../chat/messages";
 import { Conversation } from "./conversation";
+import { MentionCompletion } from "./mentions";
 import { byId } from "./dom";
 import { ContextChip, showConfig, showReview, showSessions, SlashCompletion } from "./panels";
 
@@ -24,20 +25,25 @@ function start(): void {
   let root: string | undefined;
   const conversation = new Conversation(byId("log", HTMLElement), send);
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
+  const mention = new MentionCompletion(input, byId("completions", HTMLElement), send);
 
   const submit = (): void => {
     const text = input.value;
     if (text.trim() === "") return;
     input.value = "";
     slash.hide();
+    mention.hide();
     send({ type: "prompt", text, withContext: context.active });
   };
-  input.addEventListener("input", () => slash.refresh());
+  input.addEventListener("input", () => {
+    slash.refresh();
+    mention.refresh();
+  });
   input.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && !ev.shiftKey) {
       ev.preventDefault();
       submit();
-    } else if (ev.key === "Tab" && slash.completeFirst()) {
+    } else if (ev.key === "Tab" && (mention.completeFirst() || slash.completeFirst())) {
       ev.preventDefault();
     }
   });
@@ -79,6 +85,8 @@ function start(): void {
       case "reviewed":
         if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
         return;
+      case "mentions":
+        return mention.show(m.query, m.paths);
       case "editorContext":
         return context.offer(m.label);
       case "turnCost":

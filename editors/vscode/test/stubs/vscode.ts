@@ -186,6 +186,9 @@ export const stub = {
   executed: [] as { command: string; args: unknown[] }[],
   clipboard: "",
   codeLensProviders: [] as unknown[],
+  /** What findFiles answers (absolute paths). */
+  workspaceFiles: [] as string[],
+  findFilesCalls: [] as string[],
   editors: [] as StubTextEditor[],
   decorationTypes: 0,
   opened: [] as string[],
@@ -217,6 +220,8 @@ export const stub = {
     this.executed = [];
     this.clipboard = "";
     this.codeLensProviders = [];
+    this.workspaceFiles = [];
+    this.findFilesCalls = [];
     this.editors = [];
     this.opened = [];
     this.commands.clear();
@@ -300,6 +305,10 @@ export const workspace = {
   },
   onDidChangeConfiguration: (): Disposable => noop(),
   onDidChangeTextDocument: (): Disposable => noop(),
+  async findFiles(include: string): Promise<Uri[]> {
+    stub.findFilesCalls.push(include);
+    return stub.workspaceFiles.map((p) => Uri.file(p));
+  },
 };
 
 export const window = {

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
@@ -185,6 +185,19 @@ describe("chat controller", () => {
     controller.offerContext(undefined);
     await controller.handle({ type: "prompt", text: "nothing offered", withContext: true });
     assert.equal(agent.blocks.at(-1)?.length, 1);
+  });
+
+  it("lists workspace files for an @ mention and sends the files a prompt mentions as resource links", async () => {
+    const file = path.join(dir, "src", "a.go");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "package a\n");
+    stub.workspaceFiles = [file, path.join(dir, "b.go")];
+    await controller.handle({ type: "mention", query: "a." });
+    assert.equal(stub.findFilesCalls[0], "**/*a.*");
+    assert.ok(posted.some((m) => m.type === "mentions" && m.query === "a." && m.paths.join() === "b.go,src/a.go"));
+    await controller.handle({ type: "prompt", text: "explain @src/a.go and @missing.go and @../outside.go" });
+    assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "resource_link", uri: `file://${file}`, name: "a.go" }]);
+    assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "src/a.go"));
   });
 
   it("shows what each request cost on its turn", async () => {

@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import type * as vscode from "vscode";
 import { editorContextOf, MAX_SELECTION_CHARS } from "../../src/session/activeEditor";
 import { contextBlocks, contextLabel } from "../../src/session/editorContext";
+import { mentionedPaths } from "../../src/session/mentions";
 import { Position, Range, TextDocument, Uri } from "../stubs/vscode";
 
 /** An editor on text at path with the selection from start to end (line, character). */
@@ -39,4 +40,15 @@ describe("context from the editor", () => {
       { type: "resource", resource: { uri: "file:///ws/a.go#L2-L3", mimeType: "text/plain", text: "l2\nl3" } },
     ]);
   });
+});
+
+describe("@ mentions", () => {
+  const cases: { text: string; want: string[] }[] = [
+    { text: "look at @src/a.go and @b.md.", want: ["/ws/src/a.go", "/ws/b.md"] },
+    { text: "@a.go twice @a.go", want: ["/ws/a.go"] },
+    { text: "mail me@example.com", want: [] },
+    { text: "@../etc/passwd @/etc/shadow @/ws/in.go", want: ["/ws/in.go"] },
+    { text: "a lone @ sign", want: [] },
+  ];
+  for (const c of cases) it(c.text, () => assert.deepEqual(mentionedPaths(c.text, "/ws"), c.want));
 });
