@@ -1,5 +1,6 @@
 import type { SessionNotification } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../chat/messages";
+import { isAuthRequired } from "../auth/signIn";
 import { errorMessage } from "../errors";
 import type { AgentPort, SessionOptions } from "./agentPort";
 import { EarlyUpdates } from "./earlyUpdates";
@@ -152,7 +153,14 @@ export class Sessions {
     const listed = await this.refresh();
     const last = this.deps.memory?.last();
     if (this.sessionId !== undefined || last === undefined || !listed.includes(last)) return;
-    await this.loadSession(last);
+    try {
+      await this.loadSession(last);
+    } catch (e) {
+      // Nothing is lost: the list still offers it. Without a key, the view's welcome offers the sign-in.
+      this.sessionId = undefined;
+      this.deps.post({ type: "reset", sessionId: undefined });
+      if (!isAuthRequired(e)) this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+    }
     await this.refresh();
   }
 

@@ -271,6 +271,18 @@ describe("chat controller", () => {
     assert.equal(last, "s1");
   });
 
+  it("leaves the view empty, with its sign-in, when the last conversation needs a key to reopen", async () => {
+    const a = new Agent();
+    a.loadSession = async () => {
+      throw Object.assign(new Error("Authentication required: set DSH_API_KEY"), { code: -32000 });
+    };
+    const seen: ToWebview[] = [];
+    const c = controllerFor(a, seen, { memory: { last: () => "s0", remember: () => undefined } });
+    await c.handle({ type: "ready" });
+    assert.equal(c.currentSession, undefined);
+    assert.ok(!seen.some((m) => m.type === "notice"), "no error in the agent's terms");
+  });
+
   it("does not reopen a session the agent no longer has", async () => {
     const a = new Agent();
     const c = controllerFor(a, [], { memory: { last: () => "gone", remember: () => undefined } });
