@@ -11,7 +11,10 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const withTests = process.argv.includes("--tests");
 /** @type {import("esbuild").BuildOptions} */
-const node = { bundle: true, platform: "node", format: "cjs", target: "node20", external: ["vscode"], logLevel: "warning" };
+// `navigator` is read as undefined: the bundled zod probes it, and VS Code's
+// extension host (Node 21+, where navigator is a global) logs a
+// PendingMigrationError for every read of it.
+const node = { bundle: true, platform: "node", format: "cjs", target: "node20", external: ["vscode"], logLevel: "warning", define: { navigator: "undefined" } };
 
 await Promise.all([
   build({ ...node, entryPoints: [path.join(root, "src/extension.ts")], outfile: path.join(root, "dist/extension.js"), minify: true, sourcemap: true }),
@@ -21,12 +24,12 @@ await Promise.all([
 if (withTests) {
   rmSync(path.join(root, "out"), { recursive: true, force: true });
   const entries = [];
-  for (const dir of ["unit", "protocol", "measure"]) {
+  for (const dir of ["unit", "webview", "protocol", "measure"]) {
     const abs = path.join(root, "test", dir);
-    for (const f of readdirSync(abs)) if (f.endsWith(".ts")) entries.push(path.join(abs, f));
+    for (const f of readdirSync(abs)) if (f.endsWith(".test.ts") || (dir !== "webview" && f.endsWith(".ts"))) entries.push(path.join(abs, f));
   }
   await Promise.all([
     build({ ...node, external: [], entryPoints: [path.join(root, "test/stubs/vscode.ts")], outfile: path.join(root, "out/stubs/vscode/index.js") }),
-    build({ ...node, entryPoints: entries, outdir: path.join(root, "out/test"), outbase: path.join(root, "test"), sourcemap: "inline" }),
+    build({ ...node, external: ["vscode", "happy-dom"], entryPoints: entries, outdir: path.join(root, "out/test"), outbase: path.join(root, "test"), sourcemap: "inline" }),
   ]);
 }

@@ -3,7 +3,7 @@ import * as vscode from "vscode";
 import { AgentClient } from "./client/agentClient";
 import { resolveAgentBinary } from "./client/binary";
 import type { ClientHandlers } from "./client/handlers";
-import { offerSignIn } from "./auth/signIn";
+import { offerSignIn, type SignInResult } from "./auth/signIn";
 import { COMMANDS } from "./commands";
 import { errorMessage } from "./errors";
 import { API_KEY_SECRET } from "./secrets";
@@ -12,6 +12,14 @@ import { agentArgs, agentEnv, readSettings } from "./settings";
 /** The directory the agent and its sessions run in: the first workspace folder, else home. */
 export function workspaceCwd(): string {
   return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+}
+
+/** What a restart tells the chat, before and after. */
+export interface RestartHooks {
+  /** The process is about to be replaced (prompts should wait). */
+  restarting(): void;
+  /** The new process is running (ok), or failed to start. */
+  restarted(ok: boolean): Promise<void>;
 }
 
 /**
@@ -25,33 +33,26 @@ export class AgentHost {
   private readonly secrets: vscode.SecretStorage;
   private readonly handlers: ClientHandlers;
   private readonly version: string;
-  private readonly onRestarted: () => void;
+  private readonly restarts: RestartHooks;
 
-  constructor(secrets: vscode.SecretStorage, handlers: ClientHandlers, version: string, onRestarted: () => void) {
+  constructor(secrets: vscode.SecretStorage, handlers: ClientHandlers, version: string, restarts: RestartHooks) {
     this.secrets = secrets;
     this.handlers = handlers;
     this.version = version;
-    this.onRestarted = onRestarted;
+    this.restarts = restarts;
   }
 
   /** The running client (started and initialized on first call). */
   get(): Promise<AgentClient> {
-    if (!this.client) {
-      const starting = this.start();
-      this.client = starting;
-      starting.catch((e: unknown) => {
-        if (this.client === starting) this.client = undefined;
-        void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`);
-      });
-    }
+    this.client ??= this.track(this.start());
     return this.client;
   }
 
   /** Offers to set the API key or to sign in in a terminal (the agent asked for a key). */
-  async signIn(): Promise<void> {
+  async signIn(): Promise<SignInResult> {
     const client = await this.get();
     const init = await client.start();
-    await offerSignIn({
+    return offerSignIn({
       init,
       binary: client.binary,
       setApiKey: async () => {
@@ -61,16 +62,46 @@ export class AgentHost {
     });
   }
 
-  /** Stops the process; the next get() starts a new one (settings or key changed). */
+  /**
+   * Starts the process again with the settings and key of now (they
+   * changed), once the old one has exited (a session is open in one
+   * process at a time), telling the hooks before and after, so the chat
+   * picks its session up again. Nothing happens when no process was
+   * started yet: the next get() starts one with the new settings.
+   */
   async restart(): Promise<void> {
+    const old = this.client;
+    if (!old) return;
+    this.restarts.restarting();
+    const stopped = old.then(
+      (c) => c.dispose(),
+      () => undefined,
+    );
+    const next = this.track(stopped.then(() => this.start()));
+    this.client = next;
+    let ok = true;
+    try {
+      await next;
+    } catch {
+      ok = false; // track() has told the user
+    }
+    await this.restarts.restarted(ok);
+  }
+
+  /** Stops the process for good. */
+  async dispose(): Promise<void> {
     const old = this.client;
     this.client = undefined;
     if (old) await (await old.catch(() => undefined))?.dispose();
   }
 
-  /** Stops the process for good. */
-  async dispose(): Promise<void> {
-    await this.restart();
+  /** starting, forgotten (and reported) when it fails so that the next get() tries again. */
+  private track(starting: Promise<AgentClient>): Promise<AgentClient> {
+    starting.catch((e: unknown) => {
+      if (this.client === starting) this.client = undefined;
+      void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`);
+    });
+    return starting;
   }
 
   private async start(): Promise<AgentClient> {
@@ -90,7 +121,7 @@ export class AgentHost {
         void vscode.window.showWarningMessage(`dsh: dsh-acp exited (${how}); ${what}.${tail ? ` Last output: ${tail}` : ""}`);
         if (!exit.restarting) this.client = undefined;
       },
-      onRestarted: this.onRestarted,
+      onRestarted: () => void this.restarts.restarted(true),
     });
     await client.start();
     return client;

@@ -6,4 +6,8 @@ export const COMMANDS = {
   reviewChanges: "dsh.reviewChanges",
   acceptAll: "dsh.acceptAll",
   rejectAll: "dsh.rejectAll",
+  acceptFile: "dsh.acceptFile",
+  rejectFile: "dsh.rejectFile",
+  keepHunk: "dsh.keepHunk",
+  undoHunk: "dsh.undoHunk",
 } as const;

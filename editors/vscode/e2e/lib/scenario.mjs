@@ -17,32 +17,40 @@ import {
   webviewFrame,
 } from "./workbench.mjs";
 
-/** The workspace code-server opens; scenario.jsonl edits notes.md and config.txt and runs greet.sh. */
+// notes.md runs past the edit's hunk (three lines of context), so a diff
+// that shows the hunk alone, not the whole file, is told apart.
+const NOTES_TAIL = "\nmore\nlines\nbelow\nthe\nhunk\nend of notes\n";
+
+/** The workspace code-server opens; scenario.jsonl edits notes.md and config.txt, runs greet.sh, then fail.sh (exit 3). */
 export const WORKSPACE_FILES = {
-  "notes.md": "# Notes\n\noriginal notes\n",
+  "notes.md": `# Notes\n\noriginal notes\n${NOTES_TAIL}`,
   "config.txt": "mode=old\n",
   "greet.sh": 'echo "greeting from the e2e workspace"\n',
+  "fail.sh": 'echo "failing on purpose"\nexit 3\n',
 };
 
 /** What the agent's edits leave on disk before the review. */
 const EDITED_FILES = {
-  "notes.md": "# Notes\n\nnotes updated by dsh\n",
+  "notes.md": `# Notes\n\nnotes updated by dsh\n${NOTES_TAIL}`,
   "config.txt": "mode=new\n",
 };
 
 /** What the files hold after the review: notes.md accepted, config.txt rejected (restored). */
 const REVIEWED_FILES = {
-  "notes.md": "# Notes\n\nnotes updated by dsh\n",
+  "notes.md": `# Notes\n\nnotes updated by dsh\n${NOTES_TAIL}`,
   "config.txt": "mode=old\n",
 };
 
-const PROMPT = "Update the notes and the config, then run greet.sh";
+// Long: the session is titled from it, and a long title must not widen the view.
+const PROMPT =
+  "Update the notes and the config, then run greet.sh, and while you are at it keep every other line of both files exactly as it is so the review stays small";
 const SECOND_PROMPT = "Anything else?";
 const FINAL_TEXT = "Done: notes.md and config.txt are updated";
 const SECOND_TEXT = "Nothing else: the review is applied.";
 const COMMAND = "sh greet.sh";
 const COMMAND_OUTPUT = "greeting from the e2e workspace";
 const COMMAND_EXIT = "[dsh: command exited with status 0]";
+const FAILING = "sh fail.sh";
 
 /**
  * Runs the scenario. A step that later steps depend on throws at once
@@ -118,6 +126,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await shot("01-view");
   });
 
+  await step("the empty view greets with a hint and the sign-in", () => byTestId("welcome-sign-in").waitFor({ timeout: UI_TIMEOUT }), { soft: true });
+
   await step("send a prompt from the chat view", async () => {
     await probe(PROMPT);
     await byTestId("chat-input").fill(PROMPT);
@@ -177,6 +187,46 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
   });
 
   await step(
+    "the view fits its width with a long session title: no sideways scroll, Send and Stop in view",
+    async () => {
+      await chat.locator('[data-testid="sessions-select"] option', { hasText: "Update the notes" }).first().waitFor({ state: "attached", timeout: UI_TIMEOUT });
+      const fit = await chat.locator("body").evaluate((body) => {
+        const width = body.ownerDocument.documentElement.clientWidth;
+        const right = (/** @type {string} */ id) => body.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect().right ?? Infinity;
+        const log = body.querySelector('[data-testid="chat-log"]');
+        return { width, scroll: body.ownerDocument.documentElement.scrollWidth, log: log ? log.scrollWidth - log.clientWidth : 0, send: right("send-button"), stop: right("stop-button") };
+      });
+      if (fit.scroll > fit.width || fit.log > 0 || fit.send > fit.width || fit.stop > fit.width) throw new Error(`the view overflows: ${JSON.stringify(fit)}`);
+    },
+    { soft: true },
+  );
+
+  await step(
+    "cards show paths relative to the workspace, each once",
+    async () => {
+      // A path reads relative, with the line the change starts at.
+      const labels = (await byTestId("tool-card-path").allInnerTexts()).map((l) => l.replace(/:\d+$/, ""));
+      if (!labels.includes("notes.md") || !labels.includes("config.txt")) throw new Error(`changed paths shown as ${JSON.stringify(labels)}`);
+      const card = byTestId("tool-card").filter({ has: chat.locator('[data-path$="/notes.md"]') }).first();
+      const shown = await card.locator("a.path").count();
+      if (shown !== 1) throw new Error(`the notes.md card shows ${shown} path links, want 1`);
+    },
+    { soft: true },
+  );
+
+  await step(
+    "Open diff on the notes.md edit shows the whole file before and after, not the hunk alone",
+    async () => {
+      await byTestId("tool-card-diff-button").and(chat.locator('[data-path$="notes.md"]')).first().click();
+      await waitForDiffEditor(page, "notes.md (before dsh ↔ now)", "end of notes");
+      await page.locator(".monaco-diff-editor .editor.original .view-lines", { hasText: "end of notes" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page.locator(".monaco-diff-editor .editor.original .view-lines", { hasText: "original notes" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await shot("05a-diff-whole-file");
+    },
+    { soft: true },
+  );
+
+  await step(
     "the editor followed the edited files",
     async () => {
       for (const name of Object.keys(EDITED_FILES)) {
@@ -192,6 +242,22 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await shot("05-diff");
   });
 
+  await step(
+    "the edited file shows its hunks in the editor with Keep and Undo; the list counts lines; View all changes opens the multi-file diff",
+    async () => {
+      await page.locator(".tabs-container .tab", { hasText: /^\s*notes\.md/ }).first().click();
+      await page.locator(".codelens-decoration", { hasText: "Keep (+1 −1)" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page.locator(".codelens-decoration", { hasText: "Undo" }).first().waitFor({ timeout: UI_TIMEOUT });
+      const counts = await byTestId("review-counts").allInnerTexts();
+      if (!counts.includes("+1 −1")) throw new Error(`the review list's counts read ${JSON.stringify(counts)}`);
+      await shot("05b-inline-review");
+      await byTestId("review-view-all").click();
+      await page.locator(".tabs-container .tab", { hasText: "dsh: 2 changed files" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await shot("05c-all-changes");
+    },
+    { soft: true },
+  );
+
   await step("reject config.txt and accept notes.md in the review list", async () => {
     /** @param {string} name */
     const row = (name) => byTestId("review-file").and(chat.locator(`[data-path$="/${name}"]`)).first();
@@ -204,16 +270,52 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
 
   await step("check the files on disk", () => waitForFiles(dirs.ws, REVIEWED_FILES), { soft: true });
 
-  await step("send a second prompt after the review", async () => {
+  await step("send a second prompt after the review; approve the command that fails", async () => {
     await probe(SECOND_PROMPT);
     await byTestId("chat-input").fill(SECOND_PROMPT);
     await byTestId("chat-input").press("Enter");
+    const prompt = await waitForPrompt(page, "dsh wants to run a command");
+    const text = await prompt.el.innerText();
+    if (!text.includes(FAILING)) throw new Error(`the prompt does not show the command ${FAILING}: ${JSON.stringify(text)}`);
+    await prompt.click("Allow once");
     const first = await waitForResult(results, (e) => e.event === "turn", "first turn");
     await waitForResult(results, (e) => e.event === "turn", "second turn", first.index + 1);
     await byTestId("message-agent").filter({ hasText: SECOND_TEXT }).waitFor({ timeout: UI_TIMEOUT });
     await readLatency(SECOND_PROMPT);
     await shot("07-second-turn");
   });
+
+  await step(
+    "the command that exited 3 shows failed, with its exit code",
+    async () => {
+      const card = chat.locator('[data-testid="tool-card"][data-tool-call-id="b2"]');
+      await card.and(chat.locator('[data-status="failed"]')).waitFor({ timeout: UI_TIMEOUT });
+      const status = await card.locator('[data-testid="tool-card-status"]').innerText();
+      if (!status.includes("failed")) throw new Error(`the failed command's status reads ${JSON.stringify(status)}`);
+      await card.locator('[data-testid="tool-terminal"]', { hasText: "[exit code 3]" }).waitFor({ timeout: UI_TIMEOUT });
+    },
+    { soft: true },
+  );
+
+  // code-server starts in Light Modern.
+  for (const [theme, cls, name] of /** @type {const} */ ([
+    ["Light Modern", "vs", "08-light"],
+    ["Dark Modern", "vs-dark", "09-dark"],
+    ["Dark High Contrast", "hc-black", "10-high-contrast"],
+  ])) {
+    await step(
+      `the conversation in the ${theme} theme (screenshot ${name})`,
+      async () => {
+        await setColorTheme(page, theme);
+        await page.locator(`.monaco-workbench.${cls}`).waitFor({ timeout: UI_TIMEOUT });
+        await byTestId("chat-log").evaluate((log) => log.scrollTo(0, 0));
+        await shot(name);
+        await byTestId("chat-log").evaluate((log) => log.scrollTo(0, log.scrollHeight));
+        await shot(`${name}-end`);
+      },
+      { soft: true },
+    );
+  }
 
   return failures;
 }
@@ -253,6 +355,27 @@ async function allText(dir) {
     if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8").catch(() => ""));
   }
   return texts.join("\n");
+}
+
+/**
+ * Picks the workbench's colour theme as a user does: the command palette's
+ * "Preferences: Color Theme", then the theme by name.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {string} theme
+ * @returns {Promise<void>}
+ */
+async function setColorTheme(page, theme) {
+  await page.locator(".part.editor .monaco-editor .view-lines").first().click();
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(">Preferences: Color Theme");
+  // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(theme);
+  // The picker labels the themes "Light Modern", "Dark High Contrast", … (no "Default").
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click({ timeout: UI_TIMEOUT });
 }
 
 /**

@@ -39,6 +39,16 @@ export function runSignInTerminal(binary: string, method: TerminalAuthMethod): P
   });
 }
 
+/** What the chat view says when a prompt waits for the API key. */
+export const HELD_FOR_KEY =
+  "dsh needs your model provider's API key before it can answer. Your message is kept: it is sent as soon as the key is set.";
+
+/** What the chat view says when a conversation cannot start for want of the API key. */
+export const NEEDS_KEY = "dsh needs your model provider's API key to start a conversation.";
+
+/** How a sign-in ended: a key was set, the agent's sign-in ran in a terminal, or the user declined. */
+export type SignInResult = "key" | "terminal" | "dismissed";
+
 /** The buttons of the "needs an API key" message. */
 export const SET_API_KEY = "Set API Key";
 /** The button that runs the agent's own sign-in in a terminal. */
@@ -61,10 +71,10 @@ export interface SignInDeps {
  * SecretStorage) or, when the agent offers it, to sign in in a terminal.
  * Returns what was done.
  */
-export async function offerSignIn(deps: SignInDeps): Promise<"key" | "terminal" | "dismissed"> {
+export async function offerSignIn(deps: SignInDeps): Promise<SignInResult> {
   const method = terminalAuthMethod(deps.init);
   const buttons = method ? [SET_API_KEY, SIGN_IN_TERMINAL] : [SET_API_KEY];
-  const picked = await vscode.window.showErrorMessage("dsh: the model needs an API key.", ...buttons);
+  const picked = await vscode.window.showErrorMessage("dsh needs your model provider's API key. It is kept in VS Code's secret storage.", ...buttons);
   if (picked === SET_API_KEY) {
     await deps.setApiKey();
     return "key";

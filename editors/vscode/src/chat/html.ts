@@ -32,18 +32,20 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
 </head>
 <body>
 <header class="toolbar">
-  <select data-testid="sessions-select" id="sessions" title="Sessions"></select>
-  <button data-testid="new-session-button" id="new-session" title="New session">New</button>
-  <span id="config"></span>
+  <select data-testid="sessions-select" id="sessions" title="Conversations" aria-label="Conversations"></select>
+  <button data-testid="new-session-button" id="new-session" class="secondary" title="New conversation">New</button>
 </header>
+<div id="config" class="pickers"></div>
 <main id="log" data-testid="chat-log" aria-live="polite"></main>
 <section id="review" data-testid="review-list" hidden></section>
 <footer>
+  <div id="busy" class="busy" data-testid="busy" role="status" hidden><span class="spinner" aria-hidden="true"></span> dsh is working…</div>
   <div id="completions" data-testid="slash-completions" hidden></div>
-  <textarea data-testid="chat-input" id="input" rows="3" placeholder="Ask dsh… (/ for commands, Enter to send, Shift+Enter for a new line)"></textarea>
+  <div id="context" class="context-chip" data-testid="context-chip" hidden><span class="context-label" title="Sent with your message as context"></span><button class="context-remove secondary" data-testid="context-remove" title="Do not send this as context" aria-label="Remove context">×</button></div>
+  <textarea data-testid="chat-input" id="input" rows="3" aria-label="Message to dsh" placeholder="Ask dsh… (/ for commands, Enter to send, Shift+Enter for a new line)"></textarea>
   <div class="buttons">
+    <button data-testid="stop-button" id="stop" class="secondary" disabled>Stop</button>
     <button data-testid="send-button" id="send">Send</button>
-    <button data-testid="stop-button" id="stop" disabled>Stop</button>
   </div>
 </footer>
 <script nonce="${nonce}" src="${script.toString()}"></script>

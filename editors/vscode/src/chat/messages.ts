@@ -10,13 +10,16 @@ import type {
 export interface ReviewRow {
   readonly path: string;
   readonly created: boolean;
+  /** Lines added and removed against the file before the turn. */
+  readonly added: number;
+  readonly removed: number;
 }
 
 /** Messages from the extension to the chat webview. */
 export type ToWebview =
   | { readonly type: "update"; readonly update: SessionUpdate }
   | { readonly type: "reset"; readonly sessionId: string | undefined }
-  | { readonly type: "userPrompt"; readonly text: string }
+  | { readonly type: "userPrompt"; readonly text: string; readonly context?: string | undefined }
   | { readonly type: "turn"; readonly running: boolean; readonly stopReason?: string }
   | { readonly type: "permission"; readonly requestId: string; readonly toolCallId: string; readonly title: string; readonly options: readonly PermissionOption[] }
   | { readonly type: "permissionResolved"; readonly requestId: string }
@@ -24,12 +27,20 @@ export type ToWebview =
   | { readonly type: "config"; readonly options: readonly SessionConfigOption[] }
   | { readonly type: "commands"; readonly commands: readonly AvailableCommand[] }
   | { readonly type: "review"; readonly files: readonly ReviewRow[] }
-  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string };
+  | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
+  | { readonly type: "workspace"; readonly root: string | undefined }
+  | { readonly type: "turnCost"; readonly text: string }
+  | { readonly type: "editorContext"; readonly label: string | undefined }
+  | { readonly type: "mentions"; readonly query: string; readonly paths: readonly string[] }
+  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
+
+/** A button a notice may carry: signIn sets the API key. */
+export type NoticeAction = "signIn";
 
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
   | { readonly type: "ready" }
-  | { readonly type: "prompt"; readonly text: string }
+  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean }
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
   | { readonly type: "loadSession"; readonly sessionId: string }
@@ -38,10 +49,14 @@ export type FromWebview =
   | { readonly type: "openPath"; readonly path: string; readonly line?: number | null }
   | { readonly type: "openDiff"; readonly toolCallId: string; readonly path: string }
   | { readonly type: "review"; readonly action: "accept" | "reject" | "diff"; readonly path: string }
-  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" };
+  | { readonly type: "reviewAll"; readonly action: "accept" | "reject" | "view" }
+  | { readonly type: "signIn" }
+  | { readonly type: "openLink"; readonly href: string }
+  | { readonly type: "copy"; readonly text: string }
+  | { readonly type: "mention"; readonly query: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll",
+  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

@@ -1,5 +1,7 @@
 import * as path from "node:path";
 import * as vscode from "vscode";
+import { currentText } from "../fs/documents";
+import { wholeFileSides, type Hunk, type Side } from "./wholeFile";
 
 /** The URI scheme of the virtual documents holding a file's text before a change. */
 export const DIFF_SCHEME = "dsh-diff";
@@ -44,4 +46,24 @@ export async function openDiff(provider: DiffContentProvider, filePath: string, 
   const left = provider.register(filePath, oldText ?? "");
   const title = `${path.basename(filePath)} (before dsh ↔ now)`;
   await vscode.commands.executeCommand("vscode.diff", left, vscode.Uri.file(filePath), title, { preview: true });
+}
+
+/**
+ * Opens VS Code's diff editor on the whole file before and after a card's
+ * change (built from its hunks and the file's current text, see
+ * wholeFileSides). An applied change shows the file itself on the right,
+ * so it can be edited there; a proposed one shows both sides as virtual
+ * documents.
+ */
+export async function openChangeDiff(provider: DiffContentProvider, filePath: string, hunks: readonly Hunk[], expected: Side): Promise<void> {
+  const sides = wholeFileSides(hunks, await currentText(filePath), expected);
+  const left = provider.register(filePath, sides.before);
+  const base = path.basename(filePath);
+  if (sides.disk === "after") {
+    await vscode.commands.executeCommand("vscode.diff", left, vscode.Uri.file(filePath), `${base} (before dsh ↔ now)`, { preview: true });
+    return;
+  }
+  const right = provider.register(filePath, sides.after);
+  const title = sides.disk === "before" ? `${base} (now ↔ proposed by dsh)` : `${base} (dsh's change: the hunks only)`;
+  await vscode.commands.executeCommand("vscode.diff", left, right, title, { preview: true });
 }

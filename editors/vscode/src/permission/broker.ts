@@ -29,8 +29,13 @@ interface Pending {
  * Asks the user about session/request_permission twice at once: a modal
  * warning with the call's title (the full command for bash), exactly the
  * agent's options and "Show diff" for edits, and inline on the call's
- * card. The first answer wins and clears the other; dismissing the modal
- * answers cancelled, and so does the agent cancelling the request.
+ * card. The first answer wins and clears the other; closing the modal
+ * answers the agent's "reject once" option (VS Code shows no Cancel of
+ * its own then), or cancelled when it offers none; the agent cancelling
+ * the request answers cancelled. An edit's proposed change opens in the
+ * diff editor at once, and its question is asked in a notification beside
+ * it (never a modal over it), with "Show diff" to open it again; closing
+ * that notification leaves the question on the card.
  */
 export class PermissionBroker {
   private readonly deps: BrokerDeps;
@@ -82,16 +87,24 @@ export class PermissionBroker {
     const call = this.deps.call(req.toolCall.toolCallId);
     const text = permissionText(req, call);
     const buttons = buttonsFor(req.options);
-    const labels = buttons.map((b) => b.label);
-    const diffable = call !== undefined && call.diffs.length > 0;
-    if (diffable) labels.push(SHOW_DIFF);
+    // The agent's "reject once" is what closing the modal means, and VS
+    // Code then adds no Cancel of its own in the middle of the options.
+    const close = buttons.find((b) => b.kind === "reject_once");
+    const items: vscode.MessageItem[] = buttons.map((b) => ({ title: b.label, isCloseAffordance: b === close }));
+    if (call === undefined || call.diffs.length === 0) {
+      const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...items);
+      return outcomeFor(buttons, clicked?.title);
+    }
+    // An edit: the proposed change opens in the diff editor at once, and the
+    // question goes on beside it, in a notification and on the card, never
+    // as a modal over the diff. Show diff opens it again.
+    items.push({ title: SHOW_DIFF });
     for (;;) {
-      const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...labels);
-      if (clicked === SHOW_DIFF && call) {
-        await this.deps.showDiff(call);
-        continue;
-      }
-      return outcomeFor(buttons, clicked);
+      await this.deps.showDiff(call);
+      const clicked = (await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...items))?.title;
+      // A notification closed unanswered leaves the question on the card.
+      if (clicked === undefined) return undefined;
+      if (clicked !== SHOW_DIFF) return outcomeFor(buttons, clicked);
     }
   }
 }

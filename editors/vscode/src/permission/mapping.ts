@@ -14,12 +14,18 @@ export interface PermissionButton {
 /** The label of the extra button that opens the diff of an edit. */
 export const SHOW_DIFF = "Show diff";
 
-/** One button per agent option, in the agent's order, labels unique. */
+/** An option's name as a button shows it: Markdown's code backticks dropped (a button shows no Markdown). */
+export function optionLabel(name: string): string {
+  return name.replace(/`/g, "");
+}
+
+/** One button per agent option, in the agent's order, labels unique and without backticks. */
 export function buttonsFor(options: readonly PermissionOption[]): PermissionButton[] {
   const seen = new Set<string>();
   return options.map((o) => {
-    let label = o.name;
-    for (let n = 2; seen.has(label) || label === SHOW_DIFF; n++) label = `${o.name} (${n})`;
+    const name = optionLabel(o.name);
+    let label = name;
+    for (let n = 2; seen.has(label) || label === SHOW_DIFF; n++) label = `${name} (${n})`;
     seen.add(label);
     return { label, optionId: o.optionId, kind: o.kind };
   });

@@ -1,4 +1,7 @@
+import { rejectionNote, undoneNote, type UndoneHunk } from "../chat/editorNote";
 import type { FileDiff } from "../session/toolCalls";
+
+export { rejectionNote };
 
 /** A file the turn changed, as the review list shows it. */
 export interface ChangedFile {
@@ -15,13 +18,15 @@ export type Restore = (path: string, original: string | null) => Promise<void>;
 
 /**
  * The files changed by the current turn (from its diff cards), with
- * Accept and Reject per file and for all. Reject puts the original text
- * back; the rejected paths are kept until the next prompt takes the
- * rejection note.
+ * Accept and Reject per file and for all, and per hunk Keep (the hunk
+ * joins the original) and Undo (noted for the agent). Reject puts the
+ * original text back; the rejected paths and undone hunks are kept until
+ * the next prompt takes the note.
  */
 export class ReviewList {
   private readonly changes = new Map<string, ChangedFile>();
   private readonly rejected = new Set<string>();
+  private readonly undone: UndoneHunk[] = [];
   private readonly originals = new Map<string, string | null>();
   private readonly restore: Restore;
 
@@ -42,6 +47,29 @@ export class ReviewList {
     this.originals.set(path, text);
     const prev = this.changes.get(path);
     if (prev) this.changes.set(path, { ...prev, original: text });
+  }
+
+  /**
+   * Takes part of path's change in (the user kept a hunk): text is the
+   * original with it. Once the original is the file's text again, there
+   * is nothing left to review: the file leaves the list.
+   */
+  keepPart(path: string, text: string, current: string): void {
+    const change = this.changes.get(path);
+    if (!change) return;
+    if (text === current) this.changes.delete(path);
+    else this.changes.set(path, { ...change, original: text });
+  }
+
+  /**
+   * Notes that the user undid part of path's change (told to the agent at
+   * the next prompt); the file leaves the list when nothing of the change
+   * is left (current is its original).
+   */
+  undidPart(hunk: UndoneHunk, current: string): void {
+    this.undone.push(hunk);
+    const change = this.changes.get(hunk.path);
+    if (change && (change.original ?? "") === current && change.original !== null) this.changes.delete(hunk.path);
   }
 
   /** The files awaiting review, in the order first changed. */
@@ -89,20 +117,11 @@ export class ReviewList {
    * files since the last one (then forgotten), else undefined.
    */
   takeRejectionNote(): string | undefined {
-    if (this.rejected.size === 0) return undefined;
-    const paths = [...this.rejected];
+    const rejected = [...this.rejected];
+    const undone = this.undone.filter((h) => !this.rejected.has(h.path));
     this.rejected.clear();
-    return rejectionNote(paths);
+    this.undone.length = 0;
+    const note = (rejected.length ? rejectionNote(rejected) : "") + (undone.length ? undoneNote(undone) : "");
+    return note === "" ? undefined : note;
   }
-}
-
-/** The text telling the agent which files the user rejected and restored. */
-export function rejectionNote(paths: readonly string[]): string {
-  const list = paths.map((p) => `- ${p}`).join("\n");
-  return (
-    "Note from the editor: the user reviewed your last changes and rejected these files; " +
-    "they were restored to their content before your changes. Do not redo these changes unless asked:\n" +
-    list +
-    "\n\n"
-  );
 }

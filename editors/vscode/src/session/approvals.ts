@@ -1,5 +1,5 @@
 import type { ToWebview } from "../chat/messages";
-import { openDiff, type DiffContentProvider } from "../diff/provider";
+import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { PermissionBroker } from "../permission/broker";
 import type { ResultsLog } from "./resultsLog";
 import type { ToolCallStore } from "./toolCalls";
@@ -15,8 +15,8 @@ export interface ApprovalsDeps {
 /**
  * The chat's PermissionBroker: the inline question goes on the call's
  * card in the view (titled from the request, else from what the session
- * knows of the call), each answer is recorded, and "Show diff" opens the
- * call's first change.
+ * knows of the call), each answer is recorded, and "Show diff" opens each
+ * file the call would change, whole, before and after.
  */
 export function chatApprovals(deps: ApprovalsDeps): PermissionBroker {
   return new PermissionBroker({
@@ -37,8 +37,10 @@ export function chatApprovals(deps: ApprovalsDeps): PermissionBroker {
     },
     call: (id) => deps.calls.get(id),
     showDiff: async (call) => {
-      const d = call.diffs[0];
-      if (d) await openDiff(deps.diffs, d.path, d.oldText);
+      // Awaiting approval, the file still holds the text before the change.
+      for (const path of new Set(call.diffs.map((d) => d.path))) {
+        await openChangeDiff(deps.diffs, path, call.diffs.filter((d) => d.path === path), "before");
+      }
     },
   });
 }

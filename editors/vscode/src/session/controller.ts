@@ -6,10 +6,14 @@ import type {
   SessionNotification,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
+import * as vscode from "vscode";
+import { isAuthRequired, NEEDS_KEY, type SignInResult } from "../auth/signIn";
+import { linkTarget } from "../chat/links";
 import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
-import { openDiff, type DiffContentProvider } from "../diff/provider";
+import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { revealLocation, type Follower } from "../follow";
+import { errorMessage } from "../errors";
 import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
 import type { ReviewList } from "../review/reviewList";
@@ -20,7 +24,11 @@ import { chatApprovals } from "./approvals";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
 import { ReviewActions } from "./reviewActions";
-import { Sessions } from "./sessions";
+import { currentText } from "../fs/documents";
+import { contextLabel, type EditorContext } from "./editorContext";
+import { findWorkspaceFiles } from "./findFiles";
+import { mentionedPaths } from "./mentions";
+import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
 import { UpdateRouter } from "./updates";
@@ -37,8 +45,12 @@ export interface ControllerDeps {
   readonly results: ResultsLog;
   /** The directory sessions run in. */
   readonly cwd: () => string;
-  /** Called when the agent refused for want of an API key. */
-  readonly authRequired?: () => Promise<void>;
+  /** Where the last session shown is kept across reloads. */
+  readonly memory?: SessionMemory;
+  /** Called after the review list changed (the editor's inline review redraws). */
+  readonly reviewChanged?: () => void;
+  /** Offers the sign-in (the agent refused for want of an API key). */
+  readonly authRequired?: () => Promise<SignInResult>;
 }
 
 /**
@@ -56,12 +68,17 @@ export class ChatController implements ClientHandlers {
   private readonly sessions: Sessions;
   private readonly turns: Turns;
   private readonly updates: UpdateRouter;
+  // What the active editor offers as the next prompt's context.
+  private context: EditorContext | undefined;
+  // Closed while the agent restarts, until its session is picked up again.
+  private gate: Promise<void> = Promise.resolve();
+  private openGate: () => void = () => undefined;
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
     const { agent, post, results, review } = deps;
     this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs });
-    this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs });
+    this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
     this.sessions = new Sessions({
       agent,
       post,
@@ -69,11 +86,13 @@ export class ChatController implements ClientHandlers {
       forget: () => {
         this.calls.clear();
         deps.usage.reset();
+        deps.terminals.release();
       },
       startReview: () => {
         this.reviews.startTurn();
       },
       replay: (n) => this.sessionUpdate(n),
+      memory: deps.memory,
     });
     this.turns = new Turns({
       agent,
@@ -87,7 +106,13 @@ export class ChatController implements ClientHandlers {
       cancelApprovals: () => {
         this.approvals.cancelAll();
       },
-      authRequired: deps.authRequired,
+      cwd: deps.cwd,
+      ready: () => this.gate,
+      cost: () => deps.usage.cost,
+      ended: () => {
+        deps.terminals.stopAll();
+      },
+      authRequired: () => this.signIn(),
     });
     this.updates = new UpdateRouter({
       post,
@@ -99,6 +124,7 @@ export class ChatController implements ClientHandlers {
       terminals: deps.terminals,
       follower: deps.follower,
       usage: deps.usage,
+      replaying: () => this.sessions.replaying,
     });
   }
 
@@ -116,14 +142,22 @@ export class ChatController implements ClientHandlers {
   async handle(m: FromWebview): Promise<void> {
     switch (m.type) {
       case "ready":
-        return this.sessions.refresh();
+        this.deps.post({ type: "workspace", root: this.deps.cwd() });
+        return this.sessions.reopen();
       case "prompt":
-        await this.turns.prompt(m.text);
+        // The context is the one the extension offered, never a path the view names;
+        // mentions are the workspace's files the text names with @.
+        await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))]);
+        return;
+      case "mention":
+        this.deps.post({ type: "mentions", query: m.query, paths: await findWorkspaceFiles(this.deps.cwd(), m.query) });
         return;
       case "stop":
         return this.turns.stop();
       case "newSession":
-        return this.sessions.newSession();
+        return this.newSession();
+      case "signIn":
+        return this.signIn();
       case "loadSession":
         return this.sessions.loadSession(m.sessionId);
       case "setConfig":
@@ -134,20 +168,66 @@ export class ChatController implements ClientHandlers {
       case "openPath":
         return revealLocation(m.path, m.line, false);
       case "openDiff": {
-        const d = this.calls.get(m.toolCallId)?.diffs.find((x) => x.path === m.path);
-        if (d) await openDiff(this.deps.diffs, d.path, d.oldText);
+        const call = this.calls.get(m.toolCallId);
+        const hunks = call?.diffs.filter((x) => x.path === m.path) ?? [];
+        // A completed call's change is on disk; any other's is still proposed.
+        if (call && hunks.length > 0) await openChangeDiff(this.deps.diffs, m.path, hunks, call.status === "completed" ? "after" : "before");
         return;
       }
       case "review":
         return this.reviews.act(m.action, m.path);
       case "reviewAll":
+        if (m.action === "view") return this.reviews.viewAll();
         return m.action === "accept" ? this.reviews.acceptAll() : this.reviews.rejectAll();
+      case "openLink":
+        return this.openLink(m.href);
+      case "copy":
+        await vscode.env.clipboard.writeText(m.text);
+        return;
     }
   }
 
-  /** Starts a fresh session (the view is cleared). */
-  newSession(): Promise<void> {
-    return this.sessions.newSession();
+  // A link in an answer: web addresses open outside, the workspace's files in the editor.
+  private async openLink(href: string): Promise<void> {
+    const target = linkTarget(href, this.deps.cwd());
+    if (target?.kind === "external") await vscode.env.openExternal(vscode.Uri.parse(target.uri));
+    else if (target?.kind === "file") await revealLocation(target.path, target.line, false);
+  }
+
+  // The files the text mentions (@path) that exist, as contexts.
+  private async mentions(text: string): Promise<EditorContext[]> {
+    const out: EditorContext[] = [];
+    for (const p of mentionedPaths(text, this.deps.cwd())) {
+      if ((await currentText(p)) !== undefined) out.push({ path: p });
+    }
+    return out;
+  }
+
+  /** Offers the active editor's file and selection as context (undefined: none); the view shows it, removable. */
+  offerContext(context: EditorContext | undefined): void {
+    this.context = context;
+    this.deps.post({ type: "editorContext", label: context ? contextLabel(context, this.deps.cwd()) : undefined });
+  }
+
+  /** Starts a fresh session (the view is cleared); without an API key, offers the sign-in. */
+  async newSession(): Promise<void> {
+    try {
+      await this.sessions.newSession();
+    } catch (e) {
+      if (!isAuthRequired(e)) throw e;
+      this.deps.post({ type: "notice", level: "error", text: NEEDS_KEY, action: "signIn" });
+      await this.signIn();
+    }
+  }
+
+  /**
+   * Offers the sign-in. A key set with "Set API Key" restarts the agent
+   * (reattach then sends a prompt kept for want of it); a sign-in in the
+   * agent's terminal does not, so the kept prompt is sent here.
+   */
+  async signIn(): Promise<void> {
+    const how = await this.deps.authRequired?.();
+    if (how === "terminal") await this.turns.sendHeld();
   }
 
   /** Loads a stored session: the agent replays it into the view. */
@@ -156,21 +236,44 @@ export class ChatController implements ClientHandlers {
   }
 
   /**
-   * Picks the current session up again in a restarted agent
-   * (session/resume); when that fails, the next prompt starts a new one.
+   * The agent is about to restart (the key or a setting changed): prompts
+   * wait until restarted() has picked the session up again.
    */
-  reattach(): Promise<void> {
-    return this.sessions.reattach();
+  restarting(): void {
+    this.openGate();
+    this.gate = new Promise((resolve) => (this.openGate = resolve));
+  }
+
+  /** The agent restarted (ok) or failed to start again; see reattach. */
+  async restarted(ok: boolean): Promise<void> {
+    await this.reattach(ok);
+  }
+
+  /**
+   * Picks the current session up again in a restarted agent
+   * (session/resume; when that fails, the next prompt starts a new one),
+   * lets prompts through again, then sends a prompt kept for want of an
+   * API key.
+   */
+  async reattach(ok = true): Promise<void> {
+    try {
+      if (ok) await this.sessions.reattach();
+    } catch (e) {
+      this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });
+    } finally {
+      this.openGate();
+    }
+    if (ok) await this.turns.sendHeld();
   }
 
   /** Lists the stored sessions of the workspace into the view. */
-  refreshSessions(): Promise<void> {
-    return this.sessions.refresh();
+  async refreshSessions(): Promise<void> {
+    await this.sessions.refresh();
   }
 
-  /** Sends a prompt (prefixed by the note about rejected files, if any) and waits for the turn to end. */
-  prompt(text: string): Promise<string | undefined> {
-    return this.turns.prompt(text);
+  /** Sends a prompt (prefixed by the note about rejected files, if any; with the contexts given) and waits for the turn to end. */
+  prompt(text: string, contexts: readonly EditorContext[] = []): Promise<string | undefined> {
+    return this.turns.prompt(text, contexts);
   }
 
   /** Cancels the running turn (session/cancel) and any open approval. */
@@ -181,6 +284,31 @@ export class ChatController implements ClientHandlers {
   /** Opens the review list as a QuickPick and carries out the choice. */
   reviewChanges(): Promise<void> {
     return this.reviews.pick();
+  }
+
+  /** The hunks of path's change under review and the file's text now (undefined: not under review). */
+  reviewHunks(filePath: string): ReturnType<ReviewActions["hunks"]> {
+    return this.reviews.hunks(filePath);
+  }
+
+  /** Whether path has a change under review. */
+  underReview(filePath: string): boolean {
+    return this.deps.review.get(filePath) !== undefined;
+  }
+
+  /** Keeps hunk index of path's change. */
+  keepHunk(filePath: string, index: number): Promise<void> {
+    return this.reviews.keepHunk(filePath, index);
+  }
+
+  /** Undoes hunk index of path's change (the agent is told at the next prompt). */
+  undoHunk(filePath: string, index: number): Promise<void> {
+    return this.reviews.undoHunk(filePath, index);
+  }
+
+  /** Accepts or rejects one changed file. */
+  reviewFile(action: "accept" | "reject", filePath: string): Promise<void> {
+    return this.reviews.act(action, filePath);
   }
 
   /** Accepts every changed file. */

@@ -1,5 +1,9 @@
-import type { ToWebview } from "../chat/messages";
+import * as vscode from "vscode";
+import type { ReviewRow, ToWebview } from "../chat/messages";
 import { openDiff, type DiffContentProvider } from "../diff/provider";
+import { currentText } from "../fs/documents";
+import { writeWholeFile } from "../fs/writeText";
+import { keepHunk, lineCount, lineCounts, textHunks, undoHunk, type TextHunk } from "../review/hunks";
 import type { ReviewList } from "../review/reviewList";
 import { pickReview } from "../review/reviewPick";
 import type { ResultsLog } from "./resultsLog";
@@ -10,6 +14,8 @@ export interface ReviewActionsDeps {
   readonly post: (m: ToWebview) => void;
   readonly diffs: DiffContentProvider;
   readonly results: ResultsLog;
+  /** Called after the list changed (the editor's inline review redraws). */
+  readonly changed?: () => void;
 }
 
 /** What the user does with the turn's changed files: diff, accept or reject one or all. */
@@ -33,9 +39,65 @@ export class ReviewActions {
     this.show();
   }
 
-  /** Posts the list as it is to the view. */
+  /** Posts the list as it is to the view, each file with its +/− line counts, and redraws the inline review. */
   show(): void {
-    this.deps.post({ type: "review", files: this.deps.review.files().map((f) => ({ path: f.path, created: f.original === null })) });
+    void this.post();
+    this.deps.changed?.();
+  }
+
+  private async post(): Promise<void> {
+    const rows: ReviewRow[] = [];
+    for (const f of this.deps.review.files()) {
+      const { added, removed } = lineCounts(textHunks(f.original ?? "", (await currentText(f.path)) ?? ""));
+      rows.push({ path: f.path, created: f.original === null, added, removed });
+    }
+    this.deps.post({ type: "review", files: rows });
+  }
+
+  /** The hunks of path's change still under review, in file order, with the file's text now. */
+  async hunks(filePath: string): Promise<{ readonly hunks: TextHunk[]; readonly current: string } | undefined> {
+    const change = this.deps.review.get(filePath);
+    if (!change) return undefined;
+    const current = (await currentText(filePath)) ?? "";
+    return { hunks: textHunks(change.original ?? "", current), current };
+  }
+
+  /** Keeps hunk index of path's change: it stays, and is no longer under review. */
+  async keepHunk(filePath: string, index: number): Promise<void> {
+    const now = await this.hunks(filePath);
+    const h = now?.hunks[index];
+    const change = this.deps.review.get(filePath);
+    if (!now || !h || !change) return;
+    this.deps.review.keepPart(filePath, keepHunk(change.original ?? "", h), now.current);
+    this.show();
+    await this.deps.results.record("review", { action: "keepHunk", paths: [filePath], line: h.newLine + 1 });
+  }
+
+  /**
+   * Undoes hunk index of path's change: exactly those lines go back to
+   * the original's (an undoable edit, saved), and the agent is told at
+   * the next prompt.
+   */
+  async undoHunk(filePath: string, index: number): Promise<void> {
+    const now = await this.hunks(filePath);
+    const h = now?.hunks[index];
+    if (!now || !h) return;
+    const reverted = undoHunk(now.current, h);
+    await writeWholeFile(filePath, reverted);
+    this.deps.review.undidPart({ path: filePath, line: h.newLine + 1, lines: lineCount(h.newText) }, reverted);
+    this.show();
+    await this.deps.results.record("review", { action: "undoHunk", paths: [filePath], line: h.newLine + 1 });
+  }
+
+  /** Opens every changed file in VS Code's multi-file diff editor (the original against the file). */
+  async viewAll(): Promise<void> {
+    const files = this.deps.review.files();
+    if (files.length === 0) return;
+    const resources = files.map((f) => {
+      const uri = vscode.Uri.file(f.path);
+      return [uri, this.deps.diffs.register(f.path, f.original ?? ""), uri] as const;
+    });
+    await vscode.commands.executeCommand("vscode.changes", `dsh: ${files.length} changed ${files.length === 1 ? "file" : "files"}`, resources);
   }
 
   /** Opens the review list as a QuickPick and carries out the choice. */
@@ -54,6 +116,7 @@ export class ReviewActions {
     if (action === "accept") this.deps.review.accept(filePath);
     else await this.deps.review.reject(filePath);
     this.show();
+    this.deps.post({ type: "reviewed", action, paths: [filePath] });
     await this.deps.results.record("review", { action, paths: [filePath] });
   }
 
@@ -70,6 +133,7 @@ export class ReviewActions {
     const paths = this.deps.review.files().map((f) => f.path);
     await this.deps.review.rejectAll();
     this.show();
+    this.deps.post({ type: "reviewed", action: "reject", paths });
     await this.deps.results.record("review", { action: "rejectAll", paths });
   }
 }

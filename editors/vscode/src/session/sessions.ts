@@ -1,5 +1,6 @@
 import type { SessionNotification } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../chat/messages";
+import { isAuthRequired } from "../auth/signIn";
 import { errorMessage } from "../errors";
 import type { AgentPort, SessionOptions } from "./agentPort";
 import { EarlyUpdates } from "./earlyUpdates";
@@ -16,6 +17,14 @@ export interface SessionsDeps {
   readonly startReview: () => void;
   /** Applies an update of the current session (the new session's early ones). */
   readonly replay: (n: SessionNotification) => Promise<void>;
+  /** Where the last session shown is kept across reloads of the window. */
+  readonly memory?: SessionMemory;
+}
+
+/** The id of the session last shown in this workspace, kept across reloads (VS Code's workspaceState). */
+export interface SessionMemory {
+  last(): string | undefined;
+  remember(sessionId: string): void;
 }
 
 /**
@@ -27,6 +36,10 @@ export class Sessions {
   private readonly deps: SessionsDeps;
   private readonly early = new EarlyUpdates();
   private sessionId: string | undefined;
+  // Whether the agent has stored the current session: it stores a new one
+  // at its first prompt, so one never prompted cannot be resumed.
+  private stored = false;
+  private loading = false;
 
   constructor(deps: SessionsDeps) {
     this.deps = deps;
@@ -35,6 +48,16 @@ export class Sessions {
   /** The current session id, if one was started. */
   get current(): string | undefined {
     return this.sessionId;
+  }
+
+  /** Whether a stored session is being loaded (the agent replays it). */
+  get replaying(): boolean {
+    return this.loading;
+  }
+
+  /** Notes that the current session has had a prompt (the agent stores it then). */
+  notePrompted(): void {
+    this.stored = true;
   }
 
   /**
@@ -69,40 +92,76 @@ export class Sessions {
   async loadSession(sessionId: string): Promise<void> {
     const agent = await this.deps.agent();
     this.switchTo(sessionId);
-    this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
+    this.stored = true;
+    this.loading = true;
+    try {
+      this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
+    } finally {
+      this.loading = false;
+    }
     this.deps.startReview();
   }
 
   /**
    * Picks the current session up again in a restarted agent
-   * (session/resume); when that fails, the next prompt starts a new one.
+   * (session/resume, without a replay: the view keeps what it shows). A
+   * session never prompted is not stored yet: a fresh one takes its place
+   * quietly, as nothing was said in it. When resuming fails, the next
+   * prompt starts a new session.
    */
   async reattach(): Promise<void> {
     const sessionId = this.sessionId;
-    if (!sessionId) return this.refresh();
+    if (!sessionId) {
+      await this.refresh();
+      return;
+    }
+    if (!this.stored) return this.newSession();
     try {
       this.postConfig(await (await this.deps.agent()).resumeSession(sessionId, this.deps.cwd()));
-      this.deps.post({ type: "notice", level: "info", text: "dsh-acp was restarted; the session carries on." });
+      this.deps.post({ type: "notice", level: "info", text: "dsh restarted; this conversation carries on." });
     } catch (e) {
       this.sessionId = undefined;
+      this.stored = false;
       this.deps.post({
         type: "notice",
         level: "error",
-        text: `dsh-acp was restarted and the session could not be resumed (${errorMessage(e)}); the next prompt starts a new one.`,
+        text: `dsh restarted and could not pick this conversation up again (${errorMessage(e)}); the next message starts a new one.`,
       });
     }
     await this.refresh();
   }
 
-  /** Lists the stored sessions of the workspace into the view. */
-  async refresh(): Promise<void> {
+  /** Lists the stored sessions of the workspace into the view; returns their ids (none when listing failed). */
+  async refresh(): Promise<string[]> {
     try {
       const agent = await this.deps.agent();
       const res = await agent.listSessions(this.deps.cwd());
       this.deps.post({ type: "sessions", sessions: res.sessions, current: this.sessionId });
+      return res.sessions.map((s) => s.sessionId);
     } catch (e) {
       this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });
+      return [];
     }
+  }
+
+  /**
+   * Lists the sessions and, when none is shown yet (the window was just
+   * opened or reloaded), loads the one last shown, if the agent still
+   * has it.
+   */
+  async reopen(): Promise<void> {
+    const listed = await this.refresh();
+    const last = this.deps.memory?.last();
+    if (this.sessionId !== undefined || last === undefined || !listed.includes(last)) return;
+    try {
+      await this.loadSession(last);
+    } catch (e) {
+      // Nothing is lost: the list still offers it. Without a key, the view's welcome offers the sign-in.
+      this.sessionId = undefined;
+      this.deps.post({ type: "reset", sessionId: undefined });
+      if (!isAuthRequired(e)) this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+    }
+    await this.refresh();
   }
 
   /** Sets one of the current session's config options; the view gets the options after the change. */
@@ -114,6 +173,8 @@ export class Sessions {
 
   private switchTo(sessionId: string): void {
     this.sessionId = sessionId;
+    this.stored = false;
+    this.deps.memory?.remember(sessionId);
     this.deps.forget();
     this.deps.post({ type: "reset", sessionId });
   }

@@ -1,10 +1,12 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { isAuthRequired } from "../auth/signIn";
+import { HELD_FOR_KEY, isAuthRequired } from "../auth/signIn";
 import type { ToWebview } from "../chat/messages";
 import { errorMessage } from "../errors";
 import type { ReviewList } from "../review/reviewList";
+import { moneyText, requestCost } from "../status/usage";
 import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
+import { contextBlocks, contextLabel, type EditorContext } from "./editorContext";
 import type { Sessions } from "./sessions";
 
 /** What Turns drives. */
@@ -18,9 +20,18 @@ export interface TurnsDeps {
   readonly startReview: () => void;
   /** Cancels every open approval (the turn was stopped). */
   readonly cancelApprovals: () => void;
-  /** Called when the agent refused for want of an API key. */
+  /** The session's cost so far, if known (the request's cost is shown on its turn). */
+  readonly cost?: () => { readonly amount: number; readonly currency: string } | undefined;
+  /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
+  readonly ended: () => void;
+  /** The directory sessions run in (context paths are shown relative to it). */
+  readonly cwd: () => string;
+  /** Resolves when the agent may take a prompt (not while it restarts and its session is picked up again). */
+  readonly ready: () => Promise<void>;
+  /** Called when the agent refused for want of an API key (after the view was told). */
   readonly authRequired?: () => Promise<void>;
 }
+
 
 /**
  * The chat's turns: one prompt at a time, sent in the current session
@@ -30,6 +41,8 @@ export interface TurnsDeps {
 export class Turns {
   private readonly deps: TurnsDeps;
   private running = false;
+  // The prompt refused for want of an API key, sent once the key is set.
+  private held: string | undefined;
 
   constructor(deps: TurnsDeps) {
     this.deps = deps;
@@ -44,11 +57,14 @@ export class Turns {
    * Sends a prompt (prefixed by the note about rejected files, if any) and
    * waits for the turn to end; returns its stop reason, or undefined when
    * nothing was sent (a turn is running, the text is blank) or it failed.
+   * A prompt the agent refused for want of an API key is kept (shown, with
+   * the sign-in action) until sendHeld.
    */
-  async prompt(text: string): Promise<string | undefined> {
+  async prompt(text: string, contexts: readonly EditorContext[] = []): Promise<string | undefined> {
     if (this.running || text.trim() === "") return undefined;
     this.running = true;
     try {
+      await this.deps.ready();
       if (!this.deps.sessions.current) await this.deps.sessions.newSession();
       const sessionId = this.deps.sessions.current;
       if (!sessionId) return undefined;
@@ -57,23 +73,51 @@ export class Turns {
       const note = this.deps.review.takeRejectionNote();
       if (note) blocks.push({ type: "text", text: note });
       blocks.push({ type: "text", text });
-      this.deps.post({ type: "userPrompt", text });
+      for (const c of contexts) blocks.push(...contextBlocks(c));
+      const labels = contexts.map((c) => contextLabel(c, this.deps.cwd()));
+      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
       this.deps.post({ type: "turn", running: true });
       const agent = await this.deps.agent();
+      this.deps.sessions.notePrompted();
+      const before = this.deps.cost?.();
       const res = await agent.prompt(sessionId, blocks);
+      const spent = requestCost(before, this.deps.cost?.());
+      if (spent) this.deps.post({ type: "turnCost", text: moneyText(spent) });
       this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
+      // The agent has stored the session and titled it from the prompt: the list shows it so.
+      void this.deps.sessions.refresh();
       await this.deps.results.record("turn", { stopReason: res.stopReason, changed: this.deps.review.files().map((f) => f.path) });
       return res.stopReason;
     } catch (e) {
+      if (isAuthRequired(e)) {
+        this.held = text;
+        this.deps.post({ type: "userPrompt", text });
+        this.deps.post({ type: "notice", level: "error", text: HELD_FOR_KEY, action: "signIn" });
+        void this.deps.authRequired?.();
+        return undefined;
+      }
       const msg = errorMessage(e);
-      if (isAuthRequired(e)) void this.deps.authRequired?.();
       this.deps.post({ type: "turn", running: false, stopReason: "error" });
       this.deps.post({ type: "notice", level: "error", text: msg });
       await this.deps.results.record("error", { message: msg });
       return undefined;
     } finally {
       this.running = false;
+      this.deps.ended();
     }
+  }
+
+  /** Whether a prompt waits for the API key. */
+  get isHeld(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** Sends the prompt kept for want of an API key, if any (the key was set). */
+  async sendHeld(): Promise<void> {
+    const text = this.held;
+    if (text === undefined || this.running) return;
+    this.held = undefined;
+    await this.prompt(text);
   }
 
   /** Cancels the running turn (session/cancel) and any open approval. */

@@ -4,7 +4,7 @@ import type { Follower } from "../follow";
 import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
-import { commandOf, type ToolCallStore } from "./toolCalls";
+import { commandOf, type ToolCallState, type ToolCallStore } from "./toolCalls";
 
 /** Where a session update goes besides the chat view. */
 export interface UpdatesDeps {
@@ -16,12 +16,26 @@ export interface UpdatesDeps {
   readonly terminals: CommandTerminals;
   readonly follower: Follower;
   readonly usage: UsageStatus;
+  /** Whether a stored session is being replayed (its changes were reviewed when they were made). */
+  readonly replaying: () => boolean;
+}
+
+/**
+ * Whether a call's changes go to the review list: those of an edit
+ * applied now, not one still awaiting approval (or refused, or failed),
+ * not the files an /undo restored, and none replayed from a stored
+ * session.
+ */
+export function reviewable(call: ToolCallState, replaying: boolean): boolean {
+  if (replaying || call.status !== "completed" || call.diffs.length === 0) return false;
+  const raw = call.rawInput;
+  return !(raw !== null && typeof raw === "object" && "command" in raw && raw.command === "/undo");
 }
 
 /**
  * Applies the current session's updates: each goes to the chat view
  * first, then to what it drives in the editor: a tool call to the call
- * store, the review list, its terminal and following; commands and config
+ * store, the review list (see reviewable), its terminal and following; commands and config
  * options to the view's pickers; usage to the status bar.
  */
 export class UpdateRouter {
@@ -38,10 +52,12 @@ export class UpdateRouter {
       case "tool_call":
       case "tool_call_update": {
         const call = this.deps.calls.apply(u);
-        const before = this.deps.review.files().length;
-        if (u.content != null) for (const d of call.diffs) this.deps.review.record(d);
-        if (u.content != null || this.deps.review.files().length !== before) this.deps.showReview();
-        this.deps.terminals.apply(u, () => commandOf(call) ?? call.title);
+        if ((u.content != null || u.status != null) && reviewable(call, this.deps.replaying())) {
+          for (const d of call.diffs) this.deps.review.record(d);
+          this.deps.showReview();
+        }
+        // A replayed command ran long ago: its card shows its output and exit; no terminal opens.
+        if (!this.deps.replaying()) this.deps.terminals.apply(u, () => commandOf(call) ?? call.title);
         await this.deps.follower.follow(u.toolCallId, u.locations);
         return;
       }

@@ -55,6 +55,13 @@ export class BufferedPty implements vscode.Pseudoterminal {
     this.write(exitLine(exitCode, signal).replace(/\r\n/g, "\n"));
   }
 
+  /** Ends a command that stopped without an exit status (the turn was cancelled): its end line, once. */
+  stopped(): void {
+    if (this.exitStatus !== undefined) return;
+    this.exitStatus = "cancelled";
+    this.write("\n[dsh: command cancelled]\n");
+  }
+
   /** How the command ended, once it has. */
   get status(): string | undefined {
     return this.exitStatus;

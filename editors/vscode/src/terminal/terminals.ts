@@ -59,10 +59,13 @@ export function terminalExit(meta: unknown): TerminalExitMeta | undefined {
 /**
  * The VS Code terminals of the commands the agent runs: one per tool call
  * announcing _meta.terminal_info, named after the command, fed by
- * _meta.terminal_output and ended by _meta.terminal_exit.
+ * _meta.terminal_output and ended by _meta.terminal_exit (or, when the
+ * call ends without one, by a "cancelled" line).
  */
 export class CommandTerminals {
   private readonly ptys = new Map<string, BufferedPty>();
+  // The terminal of each tool call that announced one.
+  private readonly byCall = new Map<string, string>();
   private readonly terminals: vscode.Terminal[] = [];
 
   /** Applies one session update; returns the pty it touched, if any. */
@@ -72,6 +75,7 @@ export class CommandTerminals {
       if (!info || this.ptys.has(info.terminal_id)) return undefined;
       const pty = new BufferedPty();
       this.ptys.set(info.terminal_id, pty);
+      this.byCall.set(u.toolCallId, info.terminal_id);
       const opts: vscode.ExtensionTerminalOptions = { name: `dsh: ${name()}`, pty };
       const terminal = vscode.window.createTerminal(opts);
       this.terminals.push(terminal);
@@ -90,7 +94,30 @@ export class CommandTerminals {
       touched = this.ptys.get(exit.terminal_id);
       touched?.finish(exit.exit_code, exit.signal);
     }
+    // A call that ended without its command's exit (cancelled, killed) still gets an end line.
+    if (u.status === "completed" || u.status === "failed") {
+      const id = this.byCall.get(u.toolCallId);
+      const pty = id === undefined ? undefined : this.ptys.get(id);
+      pty?.stopped();
+      touched ??= pty;
+    }
     return touched;
+  }
+
+  /** Ends every command still running without an exit (the turn is over: it was cancelled or failed). */
+  stopAll(): void {
+    for (const pty of this.ptys.values()) pty.stopped();
+  }
+
+  /**
+   * Forgets which terminal shows which command, leaving the terminals
+   * open: another session is shown, whose terminal ids may repeat this
+   * one's (a replayed session's do), so each gets a terminal of its own.
+   */
+  release(): void {
+    this.stopAll();
+    this.ptys.clear();
+    this.byCall.clear();
   }
 
   /** The pty of terminalId, if known. */
@@ -103,5 +130,6 @@ export class CommandTerminals {
     for (const t of this.terminals) t.dispose();
     this.terminals.length = 0;
     this.ptys.clear();
+    this.byCall.clear();
   }
 }

@@ -1,24 +1,57 @@
 import type { PermissionOption, SessionUpdate } from "@agentclientprotocol/sdk";
-import type { FromWebview } from "../chat/messages";
+import { readEditorNote } from "../chat/editorNote";
+import type { FromWebview, NoticeAction } from "../chat/messages";
 import { el } from "./dom";
 import { renderMarkdown } from "./markdown";
+import { relativePath } from "./paths";
 import { ToolCard } from "./toolCard";
+
+/** The empty view's hint: what dsh does, how to start, and the sign-in. */
+function welcome(send: (m: FromWebview) => void): HTMLElement {
+  const box = el("div", { class: "welcome", "data-testid": "welcome" });
+  box.append(
+    el("p", { class: "welcome-title" }, "Ask dsh about this workspace, or ask it to change it."),
+    el("p", {}, "It reads and edits files and runs commands, asking before anything risky; you review every change. Type / for commands."),
+  );
+  const p = el("p", {}, "dsh needs your model provider's API key. ");
+  const signIn = el("button", { class: "secondary", "data-testid": "welcome-sign-in" }, "Set API key");
+  signIn.addEventListener("click", () => send({ type: "signIn" }));
+  p.append(signIn);
+  box.append(p);
+  return box;
+}
 
 /**
  * The conversation log: prompts, streamed answers (Markdown, re-rendered
- * as chunks arrive), folded thoughts, the plan, and one card per tool call.
+ * as chunks arrive), thoughts (open while they stream, folded after), the
+ * plan, and one card per tool call. Empty, it shows the welcome hint.
+ * The editor's rejection notes are not the user's words: replayed, they
+ * mark the rejected edits' cards instead.
  */
 export class Conversation {
   private readonly log: HTMLElement;
   private readonly send: (m: FromWebview) => void;
   private readonly cards = new Map<string, ToolCard>();
   private message: { el: HTMLElement; text: string } | undefined;
-  private thought: { body: HTMLElement; text: string } | undefined;
+  private user_: { el: HTMLElement; text: string } | undefined;
+  private thought: { details: HTMLDetailsElement; body: HTMLElement; text: string } | undefined;
   private plan: HTMLElement | undefined;
+  // The cards since the last prompt, and those of the turn before it (a
+  // rejection note is about the turn before the prompt it comes with).
+  private turnCards: ToolCard[] = [];
+  private lastTurnCards: ToolCard[] = [];
+  private root: string | undefined;
 
   constructor(log: HTMLElement, send: (m: FromWebview) => void) {
     this.log = log;
     this.send = send;
+    this.log.addEventListener("click", (ev) => this.clicked(ev));
+    this.clear();
+  }
+
+  /** Sets the workspace folder paths are shown relative to. */
+  setRoot(root: string | undefined): void {
+    this.root = root;
   }
 
   /** Applies one session update. */
@@ -31,7 +64,7 @@ export class Conversation {
         if (u.content.type === "text") this.appendThought(u.content.text);
         break;
       case "user_message_chunk":
-        if (u.content.type === "text") this.user(u.content.text);
+        if (u.content.type === "text") this.userChunk(u.content.text);
         break;
       case "plan":
         this.showPlan(u.entries);
@@ -46,12 +79,18 @@ export class Conversation {
     this.scroll();
   }
 
-  /** Shows a prompt the user sent. */
-  user(text: string): void {
+  /** Shows a prompt the user sent, with the context it carried. */
+  user(text: string, context?: string): void {
+    this.startTurn();
+    this.appendUser(text);
+    if (context && this.user_) this.user_.el.append(el("div", { class: "user-context", "data-testid": "message-context" }, context));
     this.endStreams();
-    this.plan = undefined;
-    this.log.append(el("div", { class: "message user", "data-testid": "message-user" }, text));
     this.scroll();
+  }
+
+  /** Marks the cards that changed path in the turn before the last prompt, or in this one, as rejected. */
+  rejected(path: string): void {
+    for (const c of [...this.lastTurnCards, ...this.turnCards]) if (c.changedPaths.includes(path)) c.markRejected();
   }
 
   /** Shows an approval question on its call's card. */
@@ -65,40 +104,101 @@ export class Conversation {
     for (const c of this.cards.values()) c.answered(requestId);
   }
 
-  /** Shows an info or error line. */
-  notice(level: string, text: string): void {
-    this.log.append(el("div", { class: `notice ${level}`, "data-testid": "notice" }, text));
+  /** Shows what the request just answered cost. */
+  turnCost(text: string): void {
+    this.log.append(el("div", { class: "turn-cost", "data-testid": "turn-cost", title: "What this request cost (the session's total is in the status bar)" }, `This request: ${text}`));
     this.scroll();
   }
 
-  /** Ends the streamed blocks (the next chunk starts a new one). */
-  endStreams(): void {
-    this.message = undefined;
-    this.thought = undefined;
+  /** Shows an info or error line, with its action's button. */
+  notice(level: string, text: string, action?: NoticeAction): void {
+    this.hideWelcome();
+    const line = el("div", { class: `notice ${level}`, "data-testid": "notice" }, text);
+    if (action === "signIn") {
+      const b = el("button", { class: "secondary", "data-testid": "notice-sign-in" }, "Set API key");
+      b.addEventListener("click", () => this.send({ type: "signIn" }));
+      line.append(" ", b);
+    }
+    this.log.append(line);
+    this.scroll();
   }
 
-  /** Empties the log (another session). */
+  /** Ends the streamed blocks (the next chunk starts a new one); a thought is folded. */
+  endStreams(): void {
+    this.message = undefined;
+    this.user_ = undefined;
+    this.foldThought();
+  }
+
+  /** Empties the log (another session) and shows the welcome hint. */
   clear(): void {
-    this.log.replaceChildren();
+    this.log.replaceChildren(welcome(this.send));
     this.cards.clear();
+    this.turnCards = [];
+    this.lastTurnCards = [];
     this.endStreams();
     this.plan = undefined;
+  }
+
+  private startTurn(): void {
+    this.endStreams();
+    this.plan = undefined;
+    this.lastTurnCards = this.turnCards;
+    this.turnCards = [];
+  }
+
+  // A replayed prompt comes as chunks (one per text block); a rejection
+  // note among them marks the cards it names rather than showing.
+  private userChunk(text: string): void {
+    const note = readEditorNote(text);
+    if (note) {
+      this.startTurn();
+      for (const p of note.rejected) this.rejected(p);
+      const names = (paths: readonly string[]) => paths.map((p) => relativePath(p, this.root)).join(", ");
+      const said = [note.rejected.length ? `You rejected ${names(note.rejected)}` : "", note.undone.length ? `You undid parts of ${names(note.undone)}` : ""];
+      this.log.append(el("div", { class: "review-note", "data-testid": "review-note" }, `${said.filter((s) => s).join("; ")} in the review; the agent was told.`));
+      this.user_ = undefined;
+      return;
+    }
+    if (!this.user_) this.startTurn();
+    this.appendUser(text);
+  }
+
+  private newUserElement(): HTMLElement {
+    this.hideWelcome();
+    const e = el("div", { class: "message user", "data-testid": "message-user" });
+    this.log.append(e);
+    return e;
+  }
+
+  private appendUser(text: string): void {
+    if (!this.user_?.el.isConnected) this.user_ = { el: this.newUserElement(), text: "" };
+    this.user_.text += text;
+    this.user_.el.textContent = this.user_.text;
+  }
+
+  private hideWelcome(): void {
+    this.log.querySelector(".welcome")?.remove();
   }
 
   private card(id: string): ToolCard {
     let c = this.cards.get(id);
     if (!c) {
       this.endStreams();
-      c = new ToolCard(id, this.send);
+      this.hideWelcome();
+      c = new ToolCard(id, this.send, () => this.root);
       this.cards.set(id, c);
+      this.turnCards.push(c);
       this.log.append(c.root);
     }
     return c;
   }
 
   private appendMessage(text: string): void {
-    this.thought = undefined;
+    this.foldThought();
+    this.user_ = undefined;
     if (!this.message) {
+      this.hideWelcome();
       const e = el("div", { class: "message agent", "data-testid": "message-agent" });
       this.log.append(e);
       this.message = { el: e, text: "" };
@@ -109,24 +209,56 @@ export class Conversation {
 
   private appendThought(text: string): void {
     this.message = undefined;
+    this.user_ = undefined;
     if (!this.thought) {
-      const details = el("details", { class: "thought", "data-testid": "thought" });
+      this.hideWelcome();
+      const details = el("details", { class: "thought", "data-testid": "thought", open: "" });
       const body = el("div", { class: "thought-body" });
-      details.append(el("summary", {}, "Thinking"), body);
+      details.append(el("summary", {}, "Thinking…"), body);
       this.log.append(details);
-      this.thought = { body, text: "" };
+      this.thought = { details, body, text: "" };
     }
     this.thought.text += text;
     this.thought.body.textContent = this.thought.text;
   }
 
+  // A finished thought folds under "Thinking" (the user may open it again).
+  private foldThought(): void {
+    if (!this.thought) return;
+    this.thought.details.open = false;
+    const summary = this.thought.details.querySelector("summary");
+    if (summary) summary.textContent = "Thinking";
+    this.thought = undefined;
+  }
+
   private showPlan(entries: readonly { content: string; status: string }[]): void {
     if (!this.plan) {
+      this.hideWelcome();
       this.plan = el("div", { class: "plan", "data-testid": "plan" });
       this.log.append(this.plan);
     }
     this.plan.replaceChildren(el("div", { class: "plan-title" }, "Plan"));
     for (const e of entries) this.plan.append(el("div", { class: `plan-entry ${e.status}`, "data-status": e.status }, e.content));
+  }
+
+  // Links open through the extension (never in the webview); Copy copies
+  // its code block.
+  private clicked(ev: MouseEvent): void {
+    const target = ev.target;
+    if (!(target instanceof Element)) return;
+    const copy = target.closest(".code-copy");
+    if (copy) {
+      const code = copy.parentElement?.querySelector("code")?.textContent ?? "";
+      this.send({ type: "copy", text: code });
+      copy.textContent = "Copied";
+      return;
+    }
+    const link = target.closest("a[href]");
+    if (link && !link.classList.contains("path")) {
+      ev.preventDefault();
+      const href = link.getAttribute("href") ?? "";
+      if (href && href !== "#") this.send({ type: "openLink", href });
+    }
   }
 
   private scroll(): void {

@@ -2,8 +2,9 @@
 // what the user does. All state lives in the objects created in start().
 import type { FromWebview, ToWebview } from "../chat/messages";
 import { Conversation } from "./conversation";
+import { MentionCompletion } from "./mentions";
 import { byId } from "./dom";
-import { showConfig, showReview, showSessions, SlashCompletion } from "./panels";
+import { ContextChip, showConfig, showReview, showSessions, SlashCompletion } from "./panels";
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -19,22 +20,30 @@ function start(): void {
   const sessions = byId("sessions", HTMLSelectElement);
   const config = byId("config", HTMLElement);
   const review = byId("review", HTMLElement);
+  const busy = byId("busy", HTMLElement);
+  const context = new ContextChip(byId("context", HTMLElement));
+  let root: string | undefined;
   const conversation = new Conversation(byId("log", HTMLElement), send);
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
+  const mention = new MentionCompletion(input, byId("completions", HTMLElement), send);
 
   const submit = (): void => {
     const text = input.value;
     if (text.trim() === "") return;
     input.value = "";
     slash.hide();
-    send({ type: "prompt", text });
+    mention.hide();
+    send({ type: "prompt", text, withContext: context.active });
   };
-  input.addEventListener("input", () => slash.refresh());
+  input.addEventListener("input", () => {
+    slash.refresh();
+    mention.refresh();
+  });
   input.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && !ev.shiftKey) {
       ev.preventDefault();
       submit();
-    } else if (ev.key === "Tab" && slash.completeFirst()) {
+    } else if (ev.key === "Tab" && (mention.completeFirst() || slash.completeFirst())) {
       ev.preventDefault();
     }
   });
@@ -53,10 +62,11 @@ function start(): void {
       case "reset":
         return conversation.clear();
       case "userPrompt":
-        return conversation.user(m.text);
+        return conversation.user(m.text, m.context);
       case "turn":
         stopButton.disabled = !m.running;
         sendButton.disabled = m.running;
+        busy.hidden = !m.running;
         document.body.dataset["turn"] = m.running ? "running" : (m.stopReason ?? "idle");
         if (!m.running) conversation.endStreams();
         return;
@@ -71,9 +81,21 @@ function start(): void {
       case "commands":
         return slash.setCommands(m.commands);
       case "review":
-        return showReview(review, m.files, send);
+        return showReview(review, m.files, send, root);
+      case "reviewed":
+        if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
+        return;
+      case "mentions":
+        return mention.show(m.query, m.paths);
+      case "editorContext":
+        return context.offer(m.label);
+      case "turnCost":
+        return conversation.turnCost(m.text);
+      case "workspace":
+        root = m.root;
+        return conversation.setRoot(m.root);
       case "notice":
-        return conversation.notice(m.level, m.text);
+        return conversation.notice(m.level, m.text, m.action);
     }
   });
   send({ type: "ready" });

@@ -1,25 +1,50 @@
 import type { AvailableCommand, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { FromWebview, ReviewRow } from "../chat/messages";
 import { el } from "./dom";
+import { relativePath } from "./paths";
 
 type Send = (m: FromWebview) => void;
 
-/** Fills the session list; the current session is selected. */
+/** The longest title a session's entry shows before "…" (the full title is its tooltip). */
+const TITLE_CHARS = 48;
+
+/** A session's entry: its title (shortened) and when it was last used, in the user's locale. */
+export function sessionLabel(s: Pick<SessionInfo, "sessionId" | "title" | "updatedAt">, locale?: string): string {
+  const title = (s.title ?? "").trim() || "Untitled conversation";
+  const short = title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1).trimEnd()}…` : title;
+  const when = s.updatedAt ? new Date(s.updatedAt) : undefined;
+  if (!when || Number.isNaN(when.getTime())) return short;
+  return `${short} · ${when.toLocaleString(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}`;
+}
+
+/**
+ * Fills the session list, newest first; the current session is selected,
+ * listed even when the agent has not stored it yet (no prompt so far).
+ */
 export function showSessions(select: HTMLSelectElement, sessions: readonly SessionInfo[], current: string | undefined): void {
-  select.replaceChildren(el("option", { value: "" }, current ? "Current session" : "Sessions…"));
-  for (const s of sessions) {
-    const o = el("option", { value: s.sessionId }, s.title ?? s.sessionId);
+  select.replaceChildren(el("option", { value: "" }, "Conversations…"));
+  if (current && !sessions.some((s) => s.sessionId === current)) {
+    const o = el("option", { value: current }, "New conversation (current)");
+    o.selected = true;
+    select.append(o);
+  }
+  const newest = [...sessions].sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""));
+  for (const s of newest) {
+    const o = el("option", { value: s.sessionId, title: s.title ?? s.sessionId }, sessionLabel(s));
     if (s.sessionId === current) o.selected = true;
     select.append(o);
   }
+  const selected = select.selectedOptions[0]?.title ?? "";
+  select.title = selected === "" ? "Conversations" : selected;
 }
 
-/** One dropdown per select-type config option (model, permissions, effort). */
+/** One labelled dropdown per select-type config option (model, permissions, effort). */
 export function showConfig(box: HTMLElement, options: readonly SessionConfigOption[], send: Send): void {
   box.replaceChildren();
   for (const opt of options) {
     if (opt.type !== "select") continue;
-    const select = el("select", { "data-testid": `config-${opt.id}`, title: opt.name });
+    const label = el("label", { class: "picker" });
+    const select = el("select", { "data-testid": `config-${opt.id}`, title: opt.description ?? opt.name });
     for (const item of opt.options) {
       if ("group" in item) {
         const g = el("optgroup", { label: item.name });
@@ -31,17 +56,22 @@ export function showConfig(box: HTMLElement, options: readonly SessionConfigOpti
     }
     select.value = opt.currentValue;
     select.addEventListener("change", () => send({ type: "setConfig", configId: opt.id, value: select.value }));
-    box.append(select);
+    label.append(el("span", { class: "picker-label" }, opt.name), select);
+    box.append(label);
   }
 }
 
 /** The review list: per file Diff / Accept / Reject, and all at once; hidden when empty. */
-export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: Send): void {
+export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: Send, root?: string): void {
   box.hidden = files.length === 0;
   box.replaceChildren(el("div", { class: "review-title" }, `Changes to review (${files.length})`));
   for (const f of files) {
     const row = el("div", { class: "review-row", "data-testid": "review-file", "data-path": f.path });
-    row.append(el("span", { class: "path" }, f.created ? `${f.path} (new)` : f.path));
+    const rel = relativePath(f.path, root);
+    row.append(el("span", { class: "path", title: f.path }, f.created ? `${rel} (new)` : rel));
+    const counts = el("span", { class: "counts", "data-testid": "review-counts" });
+    counts.append(el("span", { class: "added" }, `+${f.added}`), " ", el("span", { class: "removed" }, `−${f.removed}`));
+    row.append(counts);
     for (const [action, label] of [["diff", "Diff"], ["accept", "Accept"], ["reject", "Reject"]] as const) {
       const b = el("button", { "data-testid": `review-${action}` }, label);
       b.addEventListener("click", () => send({ type: "review", action, path: f.path }));
@@ -51,7 +81,7 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
   }
   if (files.length === 0) return;
   const all = el("div", { class: "review-all" });
-  for (const [action, label] of [["accept", "Accept all"], ["reject", "Reject all"]] as const) {
+  for (const [action, label] of [["view", "View all changes"], ["accept", "Accept all"], ["reject", "Reject all"]] as const) {
     const b = el("button", { "data-testid": `review-${action}-all` }, label);
     b.addEventListener("click", () => send({ type: "reviewAll", action }));
     all.append(b);
@@ -109,5 +139,42 @@ export class SlashCompletion {
   /** Hides the list. */
   hide(): void {
     this.box.hidden = true;
+  }
+}
+
+/**
+ * The context offered with the next prompt (the active editor's file and
+ * selection), shown above the input; × leaves it out until the editor
+ * offers another.
+ */
+export class ContextChip {
+  private readonly box: HTMLElement;
+  private label: string | undefined;
+  private removed = false;
+
+  constructor(box: HTMLElement) {
+    this.box = box;
+    box.querySelector(".context-remove")?.addEventListener("click", () => {
+      this.removed = true;
+      this.render();
+    });
+  }
+
+  /** The editor offers label (undefined: nothing). */
+  offer(label: string | undefined): void {
+    if (label !== this.label) this.removed = false;
+    this.label = label;
+    this.render();
+  }
+
+  /** Whether the next prompt is sent with the context. */
+  get active(): boolean {
+    return this.label !== undefined && !this.removed;
+  }
+
+  private render(): void {
+    this.box.hidden = !this.active;
+    const text = this.box.querySelector(".context-label");
+    if (text) text.textContent = this.label ?? "";
   }
 }

@@ -2,6 +2,7 @@ import type { PermissionOption, SessionUpdate, ToolCallContent } from "@agentcli
 import type { FromWebview } from "../chat/messages";
 import { el, part } from "./dom";
 import { renderMarkdown } from "./markdown";
+import { relativePath, relativeText } from "./paths";
 
 type ToolUpdate = Extract<SessionUpdate, { sessionUpdate: "tool_call" | "tool_call_update" }>;
 type Send = (m: FromWebview) => void;
@@ -11,23 +12,62 @@ function meta(u: ToolUpdate, key: string): Record<string, unknown> | undefined {
   return v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined;
 }
 
+/** What a card's status shows beside its title. */
+const STATUS_TEXT: Readonly<Record<string, string>> = {
+  pending: "pending",
+  in_progress: "running",
+  completed: "done",
+  failed: "failed",
+};
+
 /**
- * One tool call's card: title and status, its locations (click to open),
- * its content (diff rows with "Open diff", text), its command output, and
- * the inline approval buttons while the agent asks.
+ * Whether a card's text is one of the agent's notes to the model about
+ * its language servers (none installed, one still loading) rather than
+ * something they found: those stay off the card.
+ */
+export function isLanguageServerNote(text: string): boolean {
+  return /^\s*Note: [^\n]*\blanguage server/i.test(text) && !/\berror/i.test(text);
+}
+
+/** Whether a failed call's text is the agent saying the user refused it (the approval was answered "reject"). */
+export function isRefusal(text: string): boolean {
+  return text.includes('did not run: the permission request was answered "reject"');
+}
+
+/** How a terminal_exit meta reads at the end of the output, and whether the command failed. */
+export function exitText(exit: Record<string, unknown>): { readonly line: string; readonly failed: boolean } {
+  const code = exit["exit_code"];
+  if (typeof exit["signal"] === "string") return { line: `[ended by signal ${exit["signal"]}]`, failed: true };
+  if (typeof code === "number") return { line: `[exit code ${code}]`, failed: code !== 0 };
+  return { line: "[ended]", failed: false };
+}
+
+/**
+ * One tool call's card: status and title (paths in it relative to the
+ * workspace), each path it touches once (click to open; "Open diff" for
+ * a changed one), its text content, its command output with the exit,
+ * and the inline approval buttons while the agent asks.
  */
 export class ToolCard {
   /** The card's root element. */
   readonly root: HTMLElement;
   private readonly id: string;
   private readonly send: Send;
+  private readonly root_: () => string | undefined;
+  private locations_: readonly { path: string; line?: number | null }[] = [];
+  private diffPaths: readonly string[] = [];
+  private exitFailed = false;
 
-  constructor(id: string, send: Send) {
+  /** root gives the workspace folder paths are shown relative to. */
+  constructor(id: string, send: Send, root: () => string | undefined) {
     this.id = id;
     this.send = send;
+    this.root_ = root;
     this.root = el("div", { class: "tool-card", "data-testid": "tool-card", "data-tool-call-id": id });
+    const head = el("div", { class: "tool-head" });
+    head.append(el("span", { class: "tool-status", "data-testid": "tool-card-status" }), el("span", { class: "tool-title" }));
     this.root.append(
-      el("div", { class: "tool-title" }),
+      head,
       el("div", { class: "tool-paths" }),
       el("div", { class: "tool-body" }),
       el("pre", { class: "tool-terminal", "data-testid": "tool-terminal", hidden: "" }),
@@ -35,25 +75,38 @@ export class ToolCard {
     );
   }
 
+  /** The paths of the files this card changes (its diffs). */
+  get changedPaths(): readonly string[] {
+    return this.diffPaths;
+  }
+
   /** Applies a tool_call or tool_call_update. */
   apply(u: ToolUpdate): void {
-    if (u.title != null) part(this.root, "tool-title").textContent = u.title;
-    if (u.status != null) this.root.dataset["status"] = u.status;
+    if (u.title != null) part(this.root, "tool-title").textContent = relativeText(u.title, this.root_());
     if (u.kind != null) this.root.dataset["kind"] = u.kind;
-    if (u.locations != null) this.locations(u.locations);
+    if (u.locations != null) this.locations_ = u.locations;
     if (u.content != null) this.content(u.content);
+    if (u.locations != null || u.content != null) this.paths();
     this.terminal(u);
+    if (u.status != null) this.status(u.status);
+  }
+
+  /** Marks the card as rejected by the user: its approval refused, or its change rejected in the review (live, or read back from a replayed note). */
+  markRejected(): void {
+    this.root.dataset["review"] = "rejected";
+    part(this.root, "tool-status").textContent = "rejected";
   }
 
   /** Shows the approval question with the agent's options. */
   ask(requestId: string, title: string, options: readonly PermissionOption[]): void {
     const t = part(this.root, "tool-title");
-    if (title && !t.textContent) t.textContent = title;
+    if (title && !t.textContent) t.textContent = relativeText(title, this.root_());
     const box = part(this.root, "tool-permission");
     box.dataset["requestId"] = requestId;
     box.replaceChildren(el("span", { class: "ask" }, "Allow this?"));
     for (const o of options) {
-      const b = el("button", { "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind }, o.name);
+      const cls = o.kind.startsWith("allow") ? "primary" : "secondary";
+      const b = el("button", { class: cls, "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind }, o.name.replace(/`/g, ""));
       b.addEventListener("click", () => this.send({ type: "permission", requestId, optionId: o.optionId }));
       box.append(b);
     }
@@ -67,8 +120,18 @@ export class ToolCard {
     delete box.dataset["requestId"];
   }
 
-  private pathLink(path: string, label: string, testid: string, line?: number | null): HTMLAnchorElement {
-    const a = el("a", { href: "#", class: "path", "data-testid": testid, "data-path": path }, label);
+  private status(status: string): void {
+    // A command that exited non-zero failed, whatever the status said.
+    const shown = this.exitFailed && status === "completed" ? "failed" : status;
+    this.root.dataset["status"] = shown;
+    if (this.root.dataset["review"] === "rejected") return;
+    part(this.root, "tool-status").textContent = STATUS_TEXT[shown] ?? shown;
+  }
+
+  private pathLink(path: string, line: number | null | undefined, testid: string): HTMLAnchorElement {
+    const rel = relativePath(path, this.root_());
+    const label = line != null ? `${rel}:${line + 1}` : rel;
+    const a = el("a", { href: "#", class: "path", "data-testid": testid, "data-path": path, title: path }, label);
     a.addEventListener("click", (ev) => {
       ev.preventDefault();
       this.send({ type: "openPath", path, line: line ?? null });
@@ -76,27 +139,43 @@ export class ToolCard {
     return a;
   }
 
-  private locations(locs: readonly { path: string; line?: number | null }[]): void {
-    const paths = part(this.root, "tool-paths");
-    paths.replaceChildren(...locs.map((l) => this.pathLink(l.path, l.line != null ? `${l.path}:${l.line + 1}` : l.path, "tool-card-location", l.line)));
+  // Each path once: a changed file with its "Open diff", then the other
+  // locations (the line of the first one for a changed file).
+  private paths(): void {
+    const row = part(this.root, "tool-paths");
+    row.replaceChildren();
+    const lineOf = (p: string) => this.locations_.find((l) => l.path === p)?.line;
+    for (const p of this.diffPaths) {
+      const item = el("span", { class: "diff-row" });
+      const diff = el("button", { class: "secondary", "data-testid": "tool-card-diff-button", "data-path": p }, "Open diff");
+      diff.addEventListener("click", () => this.send({ type: "openDiff", toolCallId: this.id, path: p }));
+      item.append(this.pathLink(p, lineOf(p), "tool-card-path"), diff);
+      row.append(item);
+    }
+    const seen = new Set(this.diffPaths);
+    for (const l of this.locations_) {
+      if (seen.has(l.path)) continue;
+      seen.add(l.path);
+      row.append(this.pathLink(l.path, l.line, "tool-card-location"));
+    }
   }
 
   private content(content: readonly ToolCallContent[]): void {
     const body = part(this.root, "tool-body");
     body.replaceChildren();
+    const paths: string[] = [];
     for (const c of content) {
       if (c.type === "diff") {
-        const diff = el("button", { "data-testid": "tool-card-diff-button", "data-path": c.path }, "Open diff");
-        diff.addEventListener("click", () => this.send({ type: "openDiff", toolCallId: this.id, path: c.path }));
-        const row = el("div", { class: "diff-row" });
-        row.append(this.pathLink(c.path, c.path, "tool-card-path"), diff);
-        body.append(row);
-      } else if (c.type === "content" && c.content.type === "text") {
+        if (!paths.includes(c.path)) paths.push(c.path);
+      } else if (c.type === "content" && c.content.type === "text" && isRefusal(c.content.text)) {
+        this.markRejected();
+      } else if (c.type === "content" && c.content.type === "text" && !isLanguageServerNote(c.content.text)) {
         const t = el("div", { class: "tool-text" });
-        t.innerHTML = renderMarkdown(c.content.text);
+        t.innerHTML = renderMarkdown(relativeText(c.content.text, this.root_()));
         body.append(t);
       }
     }
+    this.diffPaths = paths;
   }
 
   private terminal(u: ToolUpdate): void {
@@ -110,9 +189,10 @@ export class ToolCard {
     const exit = meta(u, "terminal_exit");
     if (exit) {
       term.hidden = false;
-      const code = exit["exit_code"];
-      const how = typeof exit["signal"] === "string" ? `signal ${exit["signal"]}` : `status ${typeof code === "number" ? code : "?"}`;
-      term.textContent = term.textContent + `\n[exited: ${how}]`;
+      const { line, failed } = exitText(exit);
+      this.exitFailed = failed;
+      term.textContent = `${term.textContent}${term.textContent.endsWith("\n") || term.textContent === "" ? "" : "\n"}${line}`;
+      term.dataset["exit"] = failed ? "failed" : "ok";
     }
   }
 }

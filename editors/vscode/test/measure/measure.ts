@@ -24,6 +24,8 @@ function context(): vscode.ExtensionContext {
     subscriptions: [],
     extensionUri: { scheme: "file", path: "/ext", fsPath: "/ext" },
     secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+    extension: { packageJSON: { version: "0.0.0" } },
+    workspaceState: { get: () => undefined, update: async () => undefined },
   } as unknown as vscode.ExtensionContext;
 }
 

@@ -68,6 +68,7 @@ describe("extension: activate() against dsh-acp", () => {
       extensionUri: vscode.Uri.file("/ext"),
       extension: { packageJSON: { version: "0.1.0" } },
       secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+      workspaceState: { get: () => undefined, update: async () => undefined },
     } as unknown as vscode.ExtensionContext;
     const api = activate(ctx);
     try {
@@ -95,8 +96,19 @@ describe("extension: activate() against dsh-acp", () => {
       const log = readFileSync(path.join(root, "state", "sessions", `${api.controller.currentSession}.jsonl`), "utf8");
       assert.ok(log.includes(JSON.stringify(rejectionNote([hello])).slice(1, 60)), "the agent was told about the rejection");
 
+      // A new key or setting restarts dsh-acp; the conversation goes on in the same session.
+      // The new process reads its scripted model from the start: give it one of its own.
+      const session = api.controller.currentSession;
+      const after = path.join(root, "after-restart.jsonl");
+      writeFileSync(after, JSON.stringify({ text: "Still here after the restart." }) + "\n");
+      process.env["DSH_MODEL_SCRIPT"] = after;
+      await api.host.restart();
+      assert.equal(await api.controller.prompt("still there?"), "end_turn");
+      assert.equal(api.controller.currentSession, session);
+      assert.ok(!stub.errors.some((e) => e.includes("unknown session")), stub.errors.join("; "));
+
       const results = readFileSync(path.join(root, "results.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { event: string });
-      assert.deepEqual(results.map((r) => r.event), ["permission", "turn", "review", "review", "turn"]);
+      assert.deepEqual(results.map((r) => r.event), ["permission", "turn", "review", "review", "turn", "turn"]);
     } finally {
       for (const s of subscriptions) s.dispose();
       await api.host.dispose();

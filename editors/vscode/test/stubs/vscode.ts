@@ -29,6 +29,10 @@ export class Uri {
     this.path = path;
     this.query = query;
   }
+  static parse(s: string): Uri {
+    const m = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(s);
+    return new Uri(m?.[1] ?? "file", m?.[2] ?? s, "");
+  }
   static file(p: string): Uri {
     return new Uri("file", nodePath.resolve(p), "");
   }
@@ -122,8 +126,8 @@ export class TextDocument {
     this.uri = uri;
     this.text = text;
   }
-  getText(): string {
-    return this.text;
+  getText(range?: Range): string {
+    return range ? this.text.slice(offsetAt(this.text, range.start), offsetAt(this.text, range.end)) : this.text;
   }
   get lineCount(): number {
     return this.text.split("\n").length;
@@ -172,7 +176,7 @@ export const stub = {
   settings: {} as Record<string, unknown>,
   /** Scripts showWarningMessage: called with (message, items), returns the clicked item. */
   warningAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
-  warnings: [] as { message: string; options: unknown; items: string[] }[],
+  warnings: [] as { message: string; options: unknown; items: string[]; closeAffordance?: string | undefined }[],
   infos: [] as string[],
   errors: [] as string[],
   /** Scripts showErrorMessage like warningAnswer. */
@@ -180,6 +184,14 @@ export const stub = {
   quickPickAnswer: ((_items: unknown[]): unknown => undefined) as (items: unknown[]) => unknown,
   inputBoxAnswer: undefined as string | undefined,
   executed: [] as { command: string; args: unknown[] }[],
+  clipboard: "",
+  codeLensProviders: [] as unknown[],
+  /** What findFiles answers (absolute paths). */
+  workspaceFiles: [] as string[],
+  findFilesCalls: [] as string[],
+  editors: [] as StubTextEditor[],
+  decorationTypes: 0,
+  opened: [] as string[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
   edits: [] as WorkspaceEdit[],
   shownDocuments: [] as { path: string; options: unknown }[],
@@ -206,6 +218,12 @@ export const stub = {
     this.quickPickAnswer = () => undefined;
     this.inputBoxAnswer = undefined;
     this.executed = [];
+    this.clipboard = "";
+    this.codeLensProviders = [];
+    this.workspaceFiles = [];
+    this.findFilesCalls = [];
+    this.editors = [];
+    this.opened = [];
     this.commands.clear();
     this.edits = [];
     this.shownDocuments = [];
@@ -286,12 +304,21 @@ export const workspace = {
     return noop();
   },
   onDidChangeConfiguration: (): Disposable => noop(),
+  onDidChangeTextDocument: (): Disposable => noop(),
+  async findFiles(include: string): Promise<Uri[]> {
+    stub.findFilesCalls.push(include);
+    return stub.workspaceFiles.map((p) => Uri.file(p));
+  },
 };
 
 export const window = {
-  async showWarningMessage(message: string, options: unknown, ...items: string[]): Promise<string | undefined> {
-    stub.warnings.push({ message, options, items });
-    return stub.warningAnswer(message, items);
+  // Items are strings or MessageItems; warnings and warningAnswer see their titles.
+  async showWarningMessage<T extends string | { title: string }>(message: string, options: unknown, ...items: T[]): Promise<T | undefined> {
+    const titles = items.map((i) => (typeof i === "string" ? i : i.title));
+    const close = items.findIndex((i) => typeof i !== "string" && (i as { isCloseAffordance?: boolean }).isCloseAffordance === true);
+    stub.warnings.push({ message, options, items: titles, closeAffordance: titles[close] });
+    const answer = await stub.warningAnswer(message, titles);
+    return items.find((_, n) => titles[n] === answer);
   },
   async showInformationMessage(message: string): Promise<undefined> {
     stub.infos.push(message);
@@ -353,9 +380,31 @@ export const window = {
   onDidCloseTerminal(listener: (t: StubTerminal) => void): Disposable {
     return stub.closeTerminal.event(listener);
   },
+  get visibleTextEditors(): StubTextEditor[] {
+    return stub.editors;
+  },
+  onDidChangeVisibleTextEditors: (): Disposable => noop(),
+  onDidChangeActiveTextEditor: (): Disposable => noop(),
+  onDidChangeTextEditorSelection: (): Disposable => noop(),
+  activeTextEditor: undefined as unknown,
+  createTextEditorDecorationType(options: unknown): { key: string; options: unknown; dispose(): void } {
+    return { key: `decoration-${++stub.decorationTypes}`, options, dispose: () => undefined };
+  },
   registerWebviewViewProvider(id: string, provider: unknown): Disposable {
     stub.viewProviders.set(id, provider);
     return noop();
+  },
+};
+
+export const env = {
+  clipboard: {
+    async writeText(text: string): Promise<void> {
+      stub.clipboard = text;
+    },
+  },
+  async openExternal(uri: Uri): Promise<boolean> {
+    stub.opened.push(uri.toString());
+    return true;
   },
 };
 
@@ -367,6 +416,51 @@ export const commands = {
   async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
     stub.executed.push({ command, args });
     return stub.commands.get(command)?.(...args);
+  },
+};
+
+/** A theme colour by id. */
+export class ThemeColor {
+  readonly id: string;
+  constructor(id: string) {
+    this.id = id;
+  }
+}
+
+/** Markdown text (hovers). */
+export class MarkdownString {
+  readonly value: string;
+  constructor(value = "") {
+    this.value = value;
+  }
+}
+
+/** A CodeLens: a range and its command. */
+export class CodeLens {
+  readonly range: Range;
+  readonly command: { title: string; command: string; arguments?: unknown[] } | undefined;
+  constructor(range: Range, command?: { title: string; command: string; arguments?: unknown[] }) {
+    this.range = range;
+    this.command = command;
+  }
+}
+
+/** An editor showing a document; its decorations are kept by type key. */
+export class StubTextEditor {
+  readonly document: TextDocument;
+  readonly decorations = new Map<string, { range: Range; hoverMessage?: unknown }[]>();
+  constructor(document: TextDocument) {
+    this.document = document;
+  }
+  setDecorations(type: { key: string }, options: { range: Range; hoverMessage?: unknown }[]): void {
+    this.decorations.set(type.key, options);
+  }
+}
+
+export const languages = {
+  registerCodeLensProvider(_selector: unknown, provider: unknown): Disposable {
+    stub.codeLensProviders.push(provider);
+    return noop();
   },
 };
 

@@ -14,6 +14,7 @@ function context(): vscode.ExtensionContext {
     subscriptions,
     extensionUri: { scheme: "file", path: "/ext", fsPath: "/ext" },
     extension: { packageJSON: { version: "0.1.0" } },
+    workspaceState: { get: () => undefined, update: async () => undefined },
     secrets: {
       get: async (k: string) => secrets.get(k),
       store: async (k: string, v: string) => void secrets.set(k, v),
@@ -36,5 +37,31 @@ describe("activation", () => {
     assert.deepEqual([...stub.commands.keys()].sort(), contributed);
     assert.deepEqual(Object.values(COMMANDS).sort(), contributed);
     for (const s of ctx.subscriptions) s.dispose();
+  });
+
+  it("bundles no read of the navigator global (VS Code's host logs PendingMigrationError for each)", () => {
+    const bundle = readFileSync(path.join(__dirname, "..", "..", "..", "dist", "extension.js"), "utf8");
+    assert.doesNotMatch(bundle, /\bnavigator\b/);
+  });
+
+  it("names its view so that it does not read as VS Code's own Chat", () => {
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
+      contributes: { views: { dsh: { name: string }[] } };
+    };
+    assert.notEqual(pkg.contributes.views.dsh[0]?.name, "Chat");
+  });
+
+  it("contributes a walkthrough whose steps exist and whose command links are the extension's", () => {
+    const root = path.join(__dirname, "..", "..", "..");
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      contributes: { commands: { command: string }[]; walkthroughs: { steps: { description: string; media: { markdown: string } }[] }[] };
+    };
+    const commands = new Set([...pkg.contributes.commands.map((c) => c.command), "dsh.chat.focus"]);
+    const steps = pkg.contributes.walkthroughs[0]?.steps ?? [];
+    assert.ok(steps.length >= 3);
+    for (const s of steps) {
+      assert.ok(readFileSync(path.join(root, s.media.markdown), "utf8").length > 0, s.media.markdown);
+      for (const m of s.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(m[1] ?? ""), m[1]);
+    }
   });
 });

@@ -24,7 +24,7 @@ describe("sign-in", () => {
       set++;
     }, authenticate: async () => undefined });
     assert.equal(await done, "dismissed");
-    assert.match(stub.errors[0] ?? "", /needs an API key/);
+    assert.match(stub.errors[0] ?? "", /needs your model provider.s API key/);
     assert.equal(set, 0);
   });
 

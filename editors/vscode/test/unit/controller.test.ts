@@ -1,15 +1,17 @@
 import { strict as assert } from "node:assert";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { SignInResult } from "../../src/auth/signIn";
 import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
 import type { AgentPort } from "../../src/session/agentPort";
 import { ChatController } from "../../src/session/controller";
+import type { SessionMemory } from "../../src/session/sessions";
 import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
@@ -19,21 +21,34 @@ import { stub } from "../stubs/control";
 class Agent implements AgentPort {
   readonly cancelled: string[] = [];
   readonly configSet: [string, string][] = [];
+  readonly prompts: { sessionId: string; text: string }[] = [];
+  readonly resumed: string[] = [];
   resumeFails = false;
+  /** When set, session/new answers ACP's auth-required error (no API key). */
+  needsKey = false;
+  sessions = 0;
   async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
-    return { sessionId: "s1", configOptions: [] };
+    if (this.needsKey) throw Object.assign(new Error("Authentication required: no API key for the model"), { code: -32000 });
+    this.sessions++;
+    return { sessionId: `s${this.sessions}`, configOptions: [] };
   }
-  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+  readonly loaded: string[] = [];
+  async loadSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    this.loaded.push(sessionId);
     return {};
   }
-  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+  async resumeSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
     if (this.resumeFails) throw new Error("session not found");
+    this.resumed.push(sessionId);
     return {};
   }
   async listSessions(): Promise<{ sessions: SessionInfo[] }> {
     return { sessions: [{ sessionId: "s0", cwd: "/w", title: "older" }] };
   }
-  async prompt(_s: string, _p: ContentBlock[]): Promise<{ stopReason: string }> {
+  readonly blocks: ContentBlock[][] = [];
+  async prompt(sessionId: string, p: ContentBlock[]): Promise<{ stopReason: string }> {
+    this.blocks.push(p);
+    this.prompts.push({ sessionId, text: p.map((b) => (b.type === "text" ? b.text : "")).join("") });
     return { stopReason: "end_turn" };
   }
   async cancel(sessionId: string): Promise<void> {
@@ -61,20 +76,37 @@ beforeEach(async () => {
   agent = new Agent();
   usage = new UsageStatus();
   terminals = new CommandTerminals();
-  controller = new ChatController({
-    agent: async () => agent,
-    post: (m) => posted.push(m),
-    diffs: new DiffContentProvider(),
-    review: new ReviewList(restoreFile),
-    terminals,
-    follower: new Follower(() => true),
-    usage,
-    results: new ResultsLog(resultsFile),
-    cwd: () => dir,
-  });
+  controller = controllerFor(agent, posted, { follow: true, results: resultsFile });
   await controller.newSession();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A controller on a, posting to seen; it follows and records results only when told. */
+function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; results?: string; authRequired?: () => Promise<SignInResult>; memory?: SessionMemory } = {}): ChatController {
+  return new ChatController({
+    agent: async () => a,
+    post: (m) => seen.push(m),
+    diffs: new DiffContentProvider(),
+    review: new ReviewList(restoreFile),
+    terminals,
+    follower: new Follower(() => opts.follow ?? false),
+    usage,
+    results: new ResultsLog(opts.results),
+    cwd: () => dir,
+    authRequired: opts.authRequired,
+    memory: opts.memory,
+  });
+}
+
+/** A controller on a that records each sign-in offered in signIns and answers with result. */
+function keyless(a: Agent, seen: ToWebview[], signIns: string[], result: SignInResult): ChatController {
+  return controllerFor(a, seen, {
+    authRequired: async () => {
+      signIns.push("offered");
+      return result;
+    },
+  });
+}
 
 const update = (u: SessionUpdate, sessionId = "s1") => controller.sessionUpdate({ sessionId, update: u });
 
@@ -86,17 +118,7 @@ describe("chat controller", () => {
       await c.sessionUpdate({ sessionId: "s2", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "help", description: "Help" }] } });
       return { sessionId: "s2" };
     };
-    const c: ChatController = new ChatController({
-      agent: async () => early,
-      post: (m) => seen.push(m),
-      diffs: new DiffContentProvider(),
-      review: new ReviewList(restoreFile),
-      terminals,
-      follower: new Follower(() => false),
-      usage,
-      results: new ResultsLog(undefined),
-      cwd: () => dir,
-    });
+    const c = controllerFor(early, seen);
     await c.newSession();
     assert.ok(seen.some((m) => m.type === "commands" && m.commands[0]?.name === "help"));
   });
@@ -151,6 +173,44 @@ describe("chat controller", () => {
     assert.ok(posted.some((m) => m.type === "sessions" && m.sessions[0]?.sessionId === "s0"));
   });
 
+  it("offers the active editor's context and sends it only when the view kept it", async () => {
+    const file = path.join(dir, "a.go");
+    controller.offerContext({ path: file, selection: { startLine: 2, endLine: 3, text: "x := 1\ny := 2" } });
+    assert.ok(posted.some((m) => m.type === "editorContext" && m.label === "a.go:3-4"));
+    await controller.handle({ type: "prompt", text: "explain", withContext: true });
+    assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "resource", resource: { uri: `file://${file}#L3-L4`, mimeType: "text/plain", text: "x := 1\ny := 2" } }]);
+    assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "a.go:3-4"));
+    await controller.handle({ type: "prompt", text: "without", withContext: false });
+    assert.equal(agent.blocks.at(-1)?.length, 1);
+    controller.offerContext(undefined);
+    await controller.handle({ type: "prompt", text: "nothing offered", withContext: true });
+    assert.equal(agent.blocks.at(-1)?.length, 1);
+  });
+
+  it("lists workspace files for an @ mention and sends the files a prompt mentions as resource links", async () => {
+    const file = path.join(dir, "src", "a.go");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "package a\n");
+    stub.workspaceFiles = [file, path.join(dir, "b.go")];
+    await controller.handle({ type: "mention", query: "a." });
+    assert.equal(stub.findFilesCalls[0], "**/*a.*");
+    assert.ok(posted.some((m) => m.type === "mentions" && m.query === "a." && m.paths.join() === "b.go,src/a.go"));
+    await controller.handle({ type: "prompt", text: "explain @src/a.go and @missing.go and @../outside.go" });
+    assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "resource_link", uri: `file://${file}`, name: "a.go" }]);
+    assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "src/a.go"));
+  });
+
+  it("shows what each request cost on its turn", async () => {
+    await update({ sessionUpdate: "usage_update", used: 100, size: 1000, cost: { amount: 0.5, currency: "USD" } });
+    agent.prompt = async () => {
+      await update({ sessionUpdate: "usage_update", used: 200, size: 1000, cost: { amount: 0.5123, currency: "USD" } });
+      return { stopReason: "end_turn" };
+    };
+    await controller.prompt("hello");
+    const cost = posted.find((m) => m.type === "turnCost");
+    assert.deepEqual(cost, { type: "turnCost", text: "$0.0123" });
+  });
+
   it("records turns for the e2e results hook", async () => {
     await controller.prompt("hello");
     const { readFileSync } = await import("node:fs");
@@ -159,18 +219,92 @@ describe("chat controller", () => {
   });
 
   it("resumes the session after a restart, or drops it when that fails", async () => {
+    await controller.prompt("hello");
     await controller.reattach();
     assert.equal(controller.currentSession, "s1");
+    assert.deepEqual(agent.resumed, ["s1"]);
+    assert.equal(await controller.prompt("after the restart"), "end_turn");
+    assert.deepEqual(agent.prompts.map((p) => p.sessionId), ["s1", "s1"]);
     agent.resumeFails = true;
     await controller.reattach();
     assert.equal(controller.currentSession, undefined);
     assert.ok(posted.some((m) => m.type === "notice" && m.level === "error"));
   });
 
+  it("replaces a session never prompted (the agent has not stored it) after a restart, quietly", async () => {
+    await controller.reattach();
+    assert.deepEqual(agent.resumed, []);
+    assert.equal(controller.currentSession, "s2");
+    assert.ok(!posted.some((m) => m.type === "notice" && m.level === "error"));
+  });
+
+  it("keeps a prompt sent without an API key, offers the sign-in, and sends it once the key is set", async () => {
+    const signIns: string[] = [];
+    const fresh = new Agent();
+    fresh.needsKey = true;
+    const seen: ToWebview[] = [];
+    const c = keyless(fresh, seen, signIns, "key");
+    assert.equal(await c.prompt("first words"), undefined);
+    assert.deepEqual(signIns, ["offered"]);
+    assert.ok(seen.some((m) => m.type === "userPrompt" && m.text === "first words"), "the prompt stays in view");
+    const notice = seen.find((m) => m.type === "notice");
+    assert.ok(notice?.type === "notice" && notice.action === "signIn" && notice.text.includes("kept"));
+    assert.doesNotMatch(notice.text, /DSH_|dsh-acp|environment/);
+    assert.deepEqual(fresh.prompts, []);
+    fresh.needsKey = false; // the key was set; the agent restarted
+    await c.reattach();
+    assert.deepEqual(fresh.prompts, [{ sessionId: "s1", text: "first words" }]);
+    await c.reattach();
+    assert.equal(fresh.prompts.length, 1, "sent once");
+  });
+
+  it("reopens the conversation last shown when the window is reloaded, and remembers the one shown", async () => {
+    let last: string | undefined = "s0";
+    const a = new Agent();
+    const c = controllerFor(a, [], { memory: { last: () => last, remember: (id) => (last = id) } });
+    await c.handle({ type: "ready" });
+    assert.deepEqual(a.loaded, ["s0"]);
+    assert.equal(c.currentSession, "s0");
+    await c.handle({ type: "ready" });
+    assert.deepEqual(a.loaded, ["s0"], "a session shown is not loaded again");
+    await c.newSession();
+    assert.equal(last, "s1");
+  });
+
+  it("leaves the view empty, with its sign-in, when the last conversation needs a key to reopen", async () => {
+    const a = new Agent();
+    a.loadSession = async () => {
+      throw Object.assign(new Error("Authentication required: set DSH_API_KEY"), { code: -32000 });
+    };
+    const seen: ToWebview[] = [];
+    const c = controllerFor(a, seen, { memory: { last: () => "s0", remember: () => undefined } });
+    await c.handle({ type: "ready" });
+    assert.equal(c.currentSession, undefined);
+    assert.ok(!seen.some((m) => m.type === "notice"), "no error in the agent's terms");
+  });
+
+  it("does not reopen a session the agent no longer has", async () => {
+    const a = new Agent();
+    const c = controllerFor(a, [], { memory: { last: () => "gone", remember: () => undefined } });
+    await c.handle({ type: "ready" });
+    assert.deepEqual(a.loaded, []);
+  });
+
+  it("offers the sign-in when New needs an API key", async () => {
+    const signIns: string[] = [];
+    const fresh = new Agent();
+    fresh.needsKey = true;
+    const seen: ToWebview[] = [];
+    const c = keyless(fresh, seen, signIns, "dismissed");
+    await c.handle({ type: "newSession" });
+    assert.deepEqual(signIns, ["offered"]);
+    assert.ok(seen.some((m) => m.type === "notice" && m.action === "signIn"));
+  });
+
   it("reviews through the QuickPick: reject one file", async () => {
     const file = path.join(dir, "b.txt");
     writeFileSync(file, "changed");
-    await update({ sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", content: [{ type: "diff", path: file, oldText: "orig", newText: "changed" }] });
+    await update({ sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", status: "completed", content: [{ type: "diff", path: file, oldText: "orig", newText: "changed" }] });
     const answers: unknown[] = [];
     stub.quickPickAnswer = (items) => {
       answers.push(items);

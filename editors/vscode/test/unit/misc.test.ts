@@ -7,8 +7,9 @@ import { AgentNotFoundError, INSTALL_COMMAND, resolveAgentBinary } from "../../s
 import { SerialQueue } from "../../src/client/serialQueue";
 import { Follower } from "../../src/follow";
 import { agentArgs, agentEnv } from "../../src/settings";
-import { usageText } from "../../src/status/usage";
+import { moneyText, requestCost, usageText } from "../../src/status/usage";
 import { escapeHtml, renderMarkdown } from "../../src/webview/markdown";
+import { linkTarget, type LinkTarget } from "../../src/chat/links";
 import { stub } from "../stubs/control";
 
 let dir: string;
@@ -100,16 +101,54 @@ describe("status bar", () => {
 });
 
 describe("markdown", () => {
-  const cases: [string, string][] = [
-    ["<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"],
-    ["**bold** and `x<y`", "<p><strong>bold</strong> and <code>x&lt;y</code></p>"],
-    ["# Title", "<h3>Title</h3>"],
-    ["- a\n- b", "<ul><li>a</li><li>b</li></ul>"],
-    ["1. a\n2. b", "<ol><li>a</li><li>b</li></ol>"],
-    ["```go\nfmt.Println(\"<hi>\")\n```", '<pre><code data-lang="go">fmt.Println(&quot;&lt;hi&gt;&quot;)</code></pre>'],
-    ["```\nstreaming, not closed", "<pre><code>streaming, not closed</code></pre>"],
-    ["[a](javascript:x)", "<p>[a](javascript:x)</p>"],
+  const cases: [string, string | RegExp][] = [
+    ["<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n"],
+    ["**bold** and `x<y`", "<p><strong>bold</strong> and <code>x&lt;y</code></p>\n"],
+    ["### Title", "<h3>Title</h3>\n"],
+    ["- a\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"],
+    ["1. a\n2. b", "<ol>\n<li>a</li>\n<li>b</li>\n</ol>\n"],
+    ["see [the docs](https://example.com/d)", /<a href="https:\/\/example\.com\/d" data-testid="message-link">the docs<\/a>/],
+    ["https://example.com/bare", /<a href="https:\/\/example\.com\/bare"/],
+    ["[a](javascript:alert(1))", "<p>[a](javascript:alert(1))</p>\n"],
+    ["```go\nfmt.Println(\"<hi>\")\n```", /<button class="code-copy"[^>]*>Copy<\/button><pre><code class="hljs" data-lang="go">fmt.Println\(<span class="hljs-string">&quot;&lt;hi&gt;&quot;<\/span>\)/],
+    ["```nosuchlang\n<b>\n```", /<code class="hljs" data-lang="nosuchlang">&lt;b&gt;\n<\/code>/],
+    ["```\nstreaming, not closed", /<pre><code class="hljs">streaming, not closed<\/code><\/pre>/],
   ];
-  for (const [src, want] of cases) it(JSON.stringify(src), () => assert.equal(renderMarkdown(src), want));
+  for (const [src, want] of cases) {
+    it(JSON.stringify(src), () => (typeof want === "string" ? assert.equal(renderMarkdown(src), want) : assert.match(renderMarkdown(src), want)));
+  }
   it("escapes quotes", () => assert.equal(escapeHtml(`"'&`), "&quot;&#39;&amp;"));
+});
+
+describe("answer links", () => {
+  const cases: { href: string; want: LinkTarget | undefined }[] = [
+    { href: "https://example.com/x", want: { kind: "external", uri: "https://example.com/x" } },
+    { href: "mailto:a@example.com", want: { kind: "external", uri: "mailto:a@example.com" } },
+    { href: "src/a.go", want: { kind: "file", path: "/ws/src/a.go", line: undefined } },
+    { href: "src/a.go:12", want: { kind: "file", path: "/ws/src/a.go", line: 11 } },
+    { href: "src/a.go#L3", want: { kind: "file", path: "/ws/src/a.go", line: 2 } },
+    { href: "/ws/b.md", want: { kind: "file", path: "/ws/b.md", line: undefined } },
+    { href: "../etc/passwd", want: undefined },
+    { href: "/etc/passwd", want: undefined },
+    { href: "command:workbench.action.terminal.new", want: undefined },
+    { href: "vscode://file/etc/passwd", want: undefined },
+  ];
+  for (const c of cases) it(c.href, () => assert.deepEqual(linkTarget(c.href, "/ws"), c.want));
+});
+
+describe("a request's cost", () => {
+  const usd = (amount: number) => ({ amount, currency: "USD" });
+  const cases: { name: string; before: { amount: number; currency: string } | undefined; after: { amount: number; currency: string } | undefined; want: string | undefined }[] = [
+    { name: "the difference", before: usd(0.5), after: usd(0.75), want: "$0.2500" },
+    { name: "the first request", before: undefined, after: usd(0.01), want: "$0.0100" },
+    { name: "unknown after", before: usd(0.5), after: undefined, want: undefined },
+    { name: "another currency", before: usd(0.5), after: { amount: 1, currency: "EUR" }, want: undefined },
+    { name: "a cost that went down (another session)", before: usd(0.5), after: usd(0.1), want: undefined },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const got = requestCost(c.before, c.after);
+      assert.equal(got ? moneyText(got) : undefined, c.want);
+    });
+  }
 });

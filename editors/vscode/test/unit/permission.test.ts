@@ -23,13 +23,13 @@ function call(over: Partial<ToolCallState> = {}): ToolCallState {
 describe("permission mapping", () => {
   it("makes one button per option, in order, labels unique", () => {
     const buttons = buttonsFor([...OPTIONS, { optionId: "x", name: "Allow", kind: "allow_once" }, { optionId: "y", name: SHOW_DIFF, kind: "reject_once" }]);
-    assert.deepEqual(buttons.map((b) => b.label), ["Allow", "Always allow `go test …`", "Reject", "Allow (2)", `${SHOW_DIFF} (2)`]);
+    assert.deepEqual(buttons.map((b) => b.label), ["Allow", "Always allow go test …", "Reject", "Allow (2)", `${SHOW_DIFF} (2)`]);
     assert.deepEqual(buttons.map((b) => b.optionId), ["allow-once", "allow-always", "reject-once", "x", "y"]);
   });
 
   const cases: { name: string; clicked: string | undefined; want: RequestPermissionResponse }[] = [
     { name: "allow", clicked: "Allow", want: { outcome: { outcome: "selected", optionId: "allow-once" } } },
-    { name: "always", clicked: "Always allow `go test …`", want: { outcome: { outcome: "selected", optionId: "allow-always" } } },
+    { name: "always", clicked: "Always allow go test …", want: { outcome: { outcome: "selected", optionId: "allow-always" } } },
     { name: "reject", clicked: "Reject", want: { outcome: { outcome: "selected", optionId: "reject-once" } } },
     { name: "dismissed", clicked: undefined, want: { outcome: { outcome: "cancelled" } } },
     { name: "unknown label", clicked: "Nope", want: { outcome: { outcome: "cancelled" } } },
@@ -81,28 +81,49 @@ describe("permission broker", () => {
   });
 
   it("answers with the modal's choice, offering exactly the agent's options", async () => {
-    stub.warningAnswer = () => "Always allow `go test …`";
+    stub.warningAnswer = () => "Always allow go test …";
     const r = await broker.ask(request());
     assert.deepEqual(r, { outcome: { outcome: "selected", optionId: "allow-always" } });
-    assert.deepEqual(stub.warnings[0]?.items, ["Allow", "Always allow `go test …`", "Reject"]);
+    assert.deepEqual(stub.warnings[0]?.items, ["Allow", "Always allow go test …", "Reject"]);
     assert.deepEqual((stub.warnings[0].options as { modal: boolean }).modal, true);
     assert.deepEqual(inline.map((e) => e.kind), ["show", "resolved"]);
   });
 
-  it("answers cancelled when the modal is dismissed", async () => {
-    stub.warningAnswer = () => undefined;
-    assert.deepEqual(await broker.ask(request()), { outcome: { outcome: "cancelled" } });
+  it("makes the agent's reject-once the modal's close button, so VS Code adds no Cancel of its own", async () => {
+    stub.warningAnswer = () => "Reject";
+    assert.deepEqual(await broker.ask(request()), { outcome: { outcome: "selected", optionId: "reject-once" } });
+    assert.equal(stub.warnings[0]?.closeAffordance, "Reject");
   });
 
-  it("offers Show diff for an edit and asks again after showing it", async () => {
+  it("answers cancelled when a modal without a reject option is dismissed", async () => {
+    stub.warningAnswer = () => undefined;
+    const r = await broker.ask({ sessionId: "s1", toolCall: { toolCallId: "b1", title: "Run" }, options: [{ optionId: "allow-once", name: "Allow", kind: "allow_once" }] });
+    assert.deepEqual(r, { outcome: { outcome: "cancelled" } });
+    assert.equal(stub.warnings[0]?.closeAffordance, undefined);
+  });
+
+  it("opens an edit's proposed change at once and asks beside it in a notification, never a modal; Show diff opens it again", async () => {
     calls.set("e1", call({ toolCallId: "e1", diffs: [{ path: "/w/a.go", oldText: "a", newText: "b" }] }));
     const answers = [SHOW_DIFF, "Allow"];
     stub.warningAnswer = () => answers.shift();
     const r = await broker.ask(request("e1", "Edit a.go"));
     assert.deepEqual(r, { outcome: { outcome: "selected", optionId: "allow-once" } });
-    assert.equal(diffsShown, 1);
+    assert.equal(diffsShown, 2);
     assert.equal(stub.warnings.length, 2);
     assert.ok(stub.warnings[0]?.items.includes(SHOW_DIFF));
+    for (const w of stub.warnings) assert.notEqual((w.options as { modal?: boolean }).modal, true);
+  });
+
+  it("leaves the question on the card when the notification beside the diff is closed", async () => {
+    calls.set("e1", call({ toolCallId: "e1", diffs: [{ path: "/w/a.go", oldText: "a", newText: "b" }] }));
+    const answers: (string | undefined)[] = [undefined];
+    stub.warningAnswer = () => answers.shift();
+    const asked = broker.ask(request("e1", "Edit a.go"));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(stub.warnings.length, 1);
+    assert.equal(broker.openCount, 1);
+    broker.answerInline(inline[0]?.requestId ?? "", "allow-once");
+    assert.deepEqual(await asked, { outcome: { outcome: "selected", optionId: "allow-once" } });
   });
 
   it("resolves with the card's answer while the modal is still open", async () => {

@@ -3,17 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
-import { DiffContentProvider } from "../../src/diff/provider";
-import { Follower } from "../../src/follow";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
-import type { AgentPort } from "../../src/session/agentPort";
-import { ChatController } from "../../src/session/controller";
 import { restoreFile } from "../../src/session/files";
-import { ResultsLog } from "../../src/session/resultsLog";
-import { UsageStatus } from "../../src/status/usage";
-import { CommandTerminals } from "../../src/terminal/terminals";
+import { FakeAgent, reviewing } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
 let dir: string;
@@ -93,55 +86,66 @@ describe("review list", () => {
   });
 });
 
-/** An agent that records prompts and answers end_turn. */
-class FakeAgent implements AgentPort {
-  readonly prompts: ContentBlock[][] = [];
-  async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
-    return { sessionId: "s1" };
-  }
-  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
-    return {};
-  }
-  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
-    return {};
-  }
-  async listSessions(): Promise<{ sessions: SessionInfo[] }> {
-    return { sessions: [] };
-  }
-  async prompt(_s: string, p: ContentBlock[]): Promise<{ stopReason: string }> {
-    this.prompts.push(p);
-    return { stopReason: "end_turn" };
-  }
-  async cancel(): Promise<void> {
-    // Nothing runs, so nothing to cancel.
-  }
-  async setConfigOption(): Promise<SessionConfigOption[]> {
-    return [];
-  }
-}
+describe("the review list's state", () => {
+  const diff = (p: string) => [{ type: "diff" as const, path: p, oldText: "old\n", newText: "new\n" }];
+
+  it("lists an edit once applied, not while it awaits approval or when refused", async () => {
+    const agent = new FakeAgent();
+    const review = new ReviewList(restoreFile);
+    const c = reviewing(agent, review, [], dir);
+    await c.prompt("edit");
+    const a = path.join(dir, "a.txt");
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit", kind: "edit", status: "pending", content: diff(a) } });
+    assert.deepEqual(review.files(), [], "awaiting approval");
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call_update", toolCallId: "e1", status: "completed" } });
+    assert.deepEqual(review.files().map((f) => f.path), [a]);
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call", toolCallId: "e2", title: "Edit", kind: "edit", status: "pending", content: diff(path.join(dir, "b.txt")) } });
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call_update", toolCallId: "e2", status: "failed" } });
+    assert.deepEqual(review.files().map((f) => f.path), [a], "a refused edit is not listed");
+  });
+
+  it("does not list the files /undo restored", async () => {
+    const review = new ReviewList(restoreFile);
+    const c = reviewing(new FakeAgent(), review, [], dir);
+    await c.prompt("/undo");
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call", toolCallId: "undo-7", title: "Restored 1 file", kind: "edit", status: "in_progress", rawInput: { command: "/undo", files: ["a.txt"] } } });
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call_update", toolCallId: "undo-7", status: "completed", content: diff(path.join(dir, "a.txt")) } });
+    assert.deepEqual(review.files(), []);
+  });
+
+  it("offers nothing to review for a session replayed by session/load, even while the load is slow", async () => {
+    const agent = new FakeAgent();
+    const review = new ReviewList(restoreFile);
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, review, posted, dir);
+    const created = path.join(dir, "created.txt");
+    writeFileSync(created, "made by the agent in an earlier session\n");
+    let during: number | undefined;
+    agent.replay = async (sessionId) => {
+      await c.sessionUpdate({ sessionId, update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", kind: "edit", status: "completed", content: [{ type: "diff", path: created, oldText: null, newText: "made\n" }] } });
+      await c.sessionUpdate({ sessionId, update: { sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", kind: "execute", status: "in_progress", _meta: { terminal_info: { terminal_id: "b1" } } } });
+      during = review.files().length;
+    };
+    await c.loadSession("old");
+    assert.equal(during, 0, "nothing listed during the replay");
+    assert.equal(stub.terminals.length, 0);
+    assert.ok(!posted.some((m) => m.type === "review" && m.files.length > 0));
+    assert.equal(existsSync(created), true);
+  });
+});
 
 describe("the rejection note", () => {
   it("goes before the next prompt, once", async () => {
     const agent = new FakeAgent();
     const posted: ToWebview[] = [];
     const review = new ReviewList(restoreFile);
-    const controller = new ChatController({
-      agent: async () => agent,
-      post: (m) => posted.push(m),
-      diffs: new DiffContentProvider(),
-      review,
-      terminals: new CommandTerminals(),
-      follower: new Follower(() => false),
-      usage: new UsageStatus(),
-      results: new ResultsLog(undefined),
-      cwd: () => dir,
-    });
+    const controller = reviewing(agent, review, posted, dir);
     await controller.prompt("write a.txt");
     const a = path.join(dir, "a.txt");
     writeFileSync(a, "by the agent");
     await controller.sessionUpdate({
       sessionId: "s1",
-      update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write a.txt", kind: "edit", content: [{ type: "diff", path: a, oldText: null, newText: "by the agent" }] },
+      update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write a.txt", kind: "edit", status: "completed", content: [{ type: "diff", path: a, oldText: null, newText: "by the agent" }] },
     });
     assert.deepEqual(review.files().map((f) => f.path), [a]);
     assert.ok(posted.some((m) => m.type === "review" && m.files.length === 1));

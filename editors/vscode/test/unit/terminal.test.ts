@@ -76,4 +76,36 @@ describe("command terminals", () => {
     terms.apply({ sessionUpdate: "tool_call", toolCallId: "r1", title: "Read" }, () => "x");
     assert.equal(stub.terminals.length, 0);
   });
+
+  it("ends a cancelled command's terminal with a line of its own, once", () => {
+    const terms = new CommandTerminals();
+    terms.apply({ sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", _meta: { terminal_info: { terminal_id: "t1" } } }, () => "sleep 100");
+    const pty = terms.get("t1");
+    terms.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", status: "failed" }, () => "sleep 100");
+    assert.equal(pty?.status, "cancelled");
+    assert.match(pty.buffered.join(""), /\[dsh: command cancelled\]\r\n$/);
+    terms.stopAll();
+    assert.equal((pty.buffered.join("").match(/cancelled/g) ?? []).length, 1);
+  });
+
+  it("ends what a turn left running when it is over", () => {
+    const terms = new CommandTerminals();
+    terms.apply({ sessionUpdate: "tool_call", toolCallId: "b2", title: "Run", _meta: { terminal_info: { terminal_id: "t2" } } }, () => "sleep 100");
+    terms.stopAll();
+    assert.equal(terms.get("t2")?.status, "cancelled");
+  });
+
+  it("gives a command of another session its own terminal, with its own exit line, even when its id repeats", () => {
+    const terms = new CommandTerminals();
+    const start: SessionUpdate = { sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", _meta: { terminal_info: { terminal_id: "b1" } } };
+    const exit: SessionUpdate = { sessionUpdate: "tool_call_update", toolCallId: "b1", status: "completed", _meta: { terminal_exit: { terminal_id: "b1", exit_code: 0 } } };
+    terms.apply(start, () => "sh greet.sh");
+    terms.apply(exit, () => "sh greet.sh");
+    terms.release();
+    terms.apply(start, () => "sh greet.sh");
+    terms.apply(exit, () => "sh greet.sh");
+    assert.equal(stub.terminals.length, 2);
+    const second = stub.terminals[1]?.pty as BufferedPty;
+    assert.match(second.buffered.join(""), /exited with status 0/);
+  });
 });

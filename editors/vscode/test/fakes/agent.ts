@@ -1,0 +1,56 @@
+import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { ToWebview } from "../../src/chat/messages";
+import { DiffContentProvider } from "../../src/diff/provider";
+import { Follower } from "../../src/follow";
+import type { ReviewList } from "../../src/review/reviewList";
+import type { AgentPort } from "../../src/session/agentPort";
+import { ChatController } from "../../src/session/controller";
+import { ResultsLog } from "../../src/session/resultsLog";
+import { UsageStatus } from "../../src/status/usage";
+import { CommandTerminals } from "../../src/terminal/terminals";
+
+/** An agent that records prompts and answers end_turn. */
+export class FakeAgent implements AgentPort {
+  readonly prompts: ContentBlock[][] = [];
+  /** What session/load replays before it answers. */
+  replay: (sessionId: string) => Promise<void> = async () => undefined;
+  async newSession(): Promise<{ sessionId: string; configOptions?: SessionConfigOption[] | null }> {
+    return { sessionId: "s1" };
+  }
+  async loadSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    await this.replay(sessionId);
+    return {};
+  }
+  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    return {};
+  }
+  async listSessions(): Promise<{ sessions: SessionInfo[] }> {
+    return { sessions: [] };
+  }
+  async prompt(_s: string, p: ContentBlock[]): Promise<{ stopReason: string }> {
+    this.prompts.push(p);
+    return { stopReason: "end_turn" };
+  }
+  async cancel(): Promise<void> {
+    // Nothing runs, so nothing to cancel.
+  }
+  async setConfigOption(): Promise<SessionConfigOption[]> {
+    return [];
+  }
+}
+
+/** A controller on agent with review, posting to posted, its sessions in cwd. */
+export function reviewing(agent: FakeAgent, review: ReviewList, posted: ToWebview[], cwd: string, reviewChanged?: () => void): ChatController {
+  return new ChatController({
+    agent: async () => agent,
+    post: (m) => posted.push(m),
+    diffs: new DiffContentProvider(),
+    review,
+    terminals: new CommandTerminals(),
+    follower: new Follower(() => false),
+    usage: new UsageStatus(),
+    results: new ResultsLog(undefined),
+    cwd: () => cwd,
+    reviewChanged,
+  });
+}

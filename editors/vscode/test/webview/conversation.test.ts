@@ -1,0 +1,151 @@
+import { strict as assert } from "node:assert";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { Window } from "happy-dom";
+import { rejectionNote } from "../../src/chat/editorNote";
+import type { FromWebview } from "../../src/chat/messages";
+import { Conversation } from "../../src/webview/conversation";
+import { installDom } from "./dom";
+
+let window: Window;
+let log: HTMLElement;
+let sent: FromWebview[];
+let chat: Conversation;
+
+beforeEach(() => {
+  window = installDom();
+  log = document.createElement("main");
+  document.body.append(log);
+  sent = [];
+  chat = new Conversation(log, (m) => sent.push(m));
+  chat.setRoot("/ws");
+});
+afterEach(async () => {
+  await window.happyDOM.close();
+});
+
+const q = (id: string) => [...log.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const click = (e: Element | undefined) => e?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+describe("the conversation view", () => {
+  it("greets an empty view with a hint and the sign-in, gone once something is said", () => {
+    assert.equal(q("welcome").length, 1);
+    click(q("welcome-sign-in")[0]);
+    assert.deepEqual(sent, [{ type: "signIn" }]);
+    chat.user("hello");
+    assert.equal(q("welcome").length, 0);
+    chat.clear();
+    assert.equal(q("welcome").length, 1, "a new conversation greets again");
+  });
+
+  it("offers the sign-in on a notice that needs the key", () => {
+    chat.notice("error", "dsh needs your model provider's API key.", "signIn");
+    click(q("notice-sign-in")[0]);
+    assert.deepEqual(sent, [{ type: "signIn" }]);
+  });
+
+  it("shows thoughts open while they stream and folds them when the answer starts", () => {
+    chat.apply({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "Let me think" } });
+    const thought = q("thought")[0] as HTMLDetailsElement;
+    assert.equal(thought.open, true);
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Answer" } });
+    assert.equal(thought.open, false);
+  });
+
+  it("replays a rejection note as a mark on the rejected edit, not as the user's words", () => {
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "edit a" } });
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit /ws/a.txt", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/a.txt", oldText: "x\n", newText: "y\n" }] });
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done." } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: rejectionNote(["/ws/a.txt"]) } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "go on" } });
+    assert.deepEqual(q("message-user").map((e) => e.textContent), ["edit a", "go on"]);
+    const card = q("tool-card")[0];
+    assert.equal(card?.dataset["review"], "rejected");
+    assert.match(card.querySelector(".tool-status")?.textContent ?? "", /rejected/);
+    assert.match(q("review-note")[0]?.textContent ?? "", /a\.txt/);
+  });
+
+  it("marks an edit rejected live in the review", () => {
+    chat.user("edit a");
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/a.txt", oldText: "x\n", newText: "y\n" }] });
+    chat.rejected("/ws/a.txt");
+    assert.equal(q("tool-card")[0]?.dataset["review"], "rejected");
+  });
+
+  it("joins a replayed prompt's chunks into one message", () => {
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one " } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "prompt" } });
+    assert.deepEqual(q("message-user").map((e) => e.textContent), ["one prompt"]);
+  });
+
+  it("renders links, and opens them through the extension", () => {
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "See [the docs](https://example.com/d).\n\n```go\nx := 1\n```" } });
+    const link = q("message-link")[0];
+    assert.equal(link?.getAttribute("href"), "https://example.com/d");
+    click(link);
+    click(q("code-copy")[0]);
+    assert.deepEqual(sent, [{ type: "openLink", href: "https://example.com/d" }, { type: "copy", text: "x := 1\n" }]);
+  });
+});
+
+describe("a tool card", () => {
+  it("shows a command that exited 3 as failed, with its exit", () => {
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", kind: "execute", status: "in_progress", _meta: { terminal_info: { terminal_id: "b1" } } });
+    chat.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", status: "completed", _meta: { terminal_output: { terminal_id: "b1", data: "boom\n" }, terminal_exit: { terminal_id: "b1", exit_code: 3 } } });
+    const card = q("tool-card")[0];
+    assert.equal(card?.dataset["status"], "failed", "a non-zero exit is a failure even if the status said completed");
+    assert.equal(card.querySelector(".tool-status")?.textContent, "failed");
+    assert.match(q("tool-terminal")[0]?.textContent ?? "", /boom\n\[exit code 3\]$/);
+  });
+
+  it("shows the agent's failed status as failed", () => {
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "b1", title: "Run", kind: "execute", status: "in_progress" });
+    chat.apply({ sessionUpdate: "tool_call_update", toolCallId: "b1", status: "failed", content: [{ type: "content", content: { type: "text", text: "exit code 3" } }] });
+    assert.equal(q("tool-card")[0]?.querySelector(".tool-status")?.textContent, "failed");
+  });
+
+  it("shows each path once, relative to the workspace, and hides language-server notes", () => {
+    chat.apply({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "e1",
+      title: "Edit /ws/pkg/a.py",
+      kind: "edit",
+      status: "completed",
+      locations: [{ path: "/ws/pkg/a.py", line: 4 }],
+      content: [
+        { type: "diff", path: "/ws/pkg/a.py", oldText: "a\n", newText: "b\n" },
+        { type: "diff", path: "/ws/pkg/a.py", oldText: "c\n", newText: "d\n" },
+        { type: "content", content: { type: "text", text: "Note: no language server for .py files: install pyright (not found on PATH)." } },
+      ],
+    });
+    const card = q("tool-card")[0];
+    assert.ok(card);
+    assert.equal(card.querySelector(".tool-title")?.textContent, "Edit pkg/a.py");
+    const links = [...card.querySelectorAll<HTMLElement>("a.path")];
+    assert.deepEqual(links.map((a) => a.textContent), ["pkg/a.py:5"]);
+    assert.equal(q("tool-card-diff-button").length, 1);
+    assert.equal(card.querySelector(".tool-text"), null);
+  });
+
+  it("keeps a language server's findings on the card", () => {
+    chat.apply({ sessionUpdate: "tool_call_update", toolCallId: "e2", status: "completed", content: [{ type: "content", content: { type: "text", text: "Note: the language server reports 1 new error in a.go" } }] });
+    assert.equal(q("tool-card")[0]?.querySelectorAll(".tool-text").length, 1);
+  });
+
+  it("shows an edit whose approval was refused as rejected, live and replayed alike", () => {
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e3", title: "Edit a.txt", kind: "edit", status: "pending" });
+    chat.apply({ sessionUpdate: "tool_call_update", toolCallId: "e3", status: "failed", content: [{ type: "content", content: { type: "text", text: 'tool "edit" did not run: the permission request was answered "reject"' } }] });
+    const card = q("tool-card")[0];
+    assert.equal(card?.dataset["review"], "rejected");
+    assert.equal(card.querySelector(".tool-status")?.textContent, "rejected");
+  });
+
+  it("shows a request's cost on its turn", () => {
+    chat.turnCost("$0.0123");
+    assert.equal(q("turn-cost")[0]?.textContent, "This request: $0.0123");
+  });
+
+  it("labels approval buttons without Markdown backticks", () => {
+    chat.ask("p1", "b1", "Run", [{ optionId: "always", name: "Always allow `go test …`", kind: "allow_always" }]);
+    assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
+  });
+});

@@ -1,0 +1,43 @@
+import { strict as assert } from "node:assert";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { Window } from "happy-dom";
+import type { FromWebview } from "../../src/chat/messages";
+import { MentionCompletion, mentionQuery } from "../../src/webview/mentions";
+import { installDom } from "./dom";
+
+let window: Window;
+beforeEach(() => {
+  window = installDom();
+});
+afterEach(async () => {
+  await window.happyDOM.close();
+});
+
+describe("@ mentions in the input", () => {
+  const queries: [string, string | undefined][] = [
+    ["see @sr", "sr"],
+    ["@", ""],
+    ["mail me@example", undefined],
+    ["done @a.go ", undefined],
+  ];
+  for (const [text, want] of queries) it(`reads the word at the cursor: ${JSON.stringify(text)}`, () => assert.equal(mentionQuery(text), want));
+
+  it("asks the extension for files, lists them, and puts the picked one in the input", () => {
+    const input = document.createElement("textarea");
+    const box = document.createElement("div");
+    box.hidden = true;
+    const sent: FromWebview[] = [];
+    const mention = new MentionCompletion(input, box, (m) => sent.push(m));
+    input.value = "explain @sr";
+    input.selectionStart = input.selectionEnd = input.value.length;
+    mention.refresh();
+    assert.deepEqual(sent, [{ type: "mention", query: "sr" }]);
+    mention.show("other", ["x.go"]);
+    assert.equal(box.hidden, true, "an answer to an older query is ignored");
+    mention.show("sr", ["src/a.go", "src/b.go"]);
+    assert.equal(box.hidden, false);
+    assert.equal(mention.completeFirst(), true);
+    assert.equal(input.value, "explain @src/a.go ");
+    assert.equal(box.hidden, true);
+  });
+});

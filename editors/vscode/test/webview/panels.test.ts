@@ -1,0 +1,92 @@
+import { strict as assert } from "node:assert";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { Window } from "happy-dom";
+import type { FromWebview } from "../../src/chat/messages";
+import { ContextChip, sessionLabel, showConfig, showReview, showSessions } from "../../src/webview/panels";
+import { installDom } from "./dom";
+
+let window: Window;
+beforeEach(() => {
+  window = installDom();
+});
+afterEach(async () => {
+  await window.happyDOM.close();
+});
+
+describe("the session list", () => {
+  const long = "Refactor the whole configuration loader so that every setting is read once and validated ".repeat(3);
+
+  it("shortens a long title with an ellipsis and keeps it whole as the tooltip", () => {
+    const select = document.createElement("select");
+    showSessions(select, [{ sessionId: "s1", cwd: "/ws", title: long }], undefined);
+    const o = select.options[1];
+    assert.ok((o?.textContent ?? "").length <= 48, o?.textContent ?? "");
+    assert.ok(o?.textContent.endsWith("…"));
+    assert.equal(o?.title, long);
+  });
+
+  it("dates each session and lists the newest first", () => {
+    const select = document.createElement("select");
+    showSessions(
+      select,
+      [
+        { sessionId: "old", cwd: "/ws", title: "older", updatedAt: "2026-11-01T10:00:00Z" },
+        { sessionId: "new", cwd: "/ws", title: "newer", updatedAt: "2026-12-01T10:00:00Z" },
+      ],
+      "new",
+    );
+    assert.deepEqual([...select.options].map((o) => o.value), ["", "new", "old"]);
+    assert.equal(select.value, "new");
+    assert.equal(sessionLabel({ sessionId: "x", title: "t", updatedAt: "2026-12-01T10:05:00Z" }, "en-GB").startsWith("t · 1 Dec"), true);
+  });
+
+  it("lists the current session before the agent has stored it", () => {
+    const select = document.createElement("select");
+    showSessions(select, [{ sessionId: "old", cwd: "/ws", title: "older" }], "fresh");
+    assert.equal(select.value, "fresh");
+    assert.match(select.selectedOptions[0]?.textContent ?? "", /current/);
+  });
+});
+
+describe("the pickers", () => {
+  it("label each dropdown with its option's name", () => {
+    const box = document.createElement("div");
+    showConfig(box, [{ type: "select", id: "effort", name: "Reasoning effort", currentValue: "high", options: [{ value: "high", name: "high" }] }], () => undefined);
+    const label = box.querySelector("label");
+    assert.ok(label);
+    assert.equal(label.querySelector(".picker-label")?.textContent, "Reasoning effort");
+    assert.equal(label.querySelector("select")?.value, "high");
+  });
+});
+
+describe("the review list", () => {
+  it("shows each file relative with its +/− counts, and View all changes", () => {
+    const box = document.createElement("section");
+    const sent: FromWebview[] = [];
+    showReview(box, [{ path: "/ws/src/a.go", created: false, added: 3, removed: 1 }], (m) => sent.push(m), "/ws");
+    assert.equal(box.querySelector(".path")?.textContent, "src/a.go");
+    assert.equal(box.querySelector('[data-testid="review-counts"]')?.textContent, "+3 −1");
+    box.querySelector<HTMLElement>('[data-testid="review-view-all"]')?.click();
+    assert.deepEqual(sent, [{ type: "reviewAll", action: "view" }]);
+  });
+});
+
+describe("the context chip", () => {
+  it("shows the editor's context, leaves it out once removed, and comes back with a new one", () => {
+    const box = document.createElement("div");
+    box.innerHTML = '<span class="context-label"></span><button class="context-remove">×</button>';
+    const chip = new ContextChip(box);
+    assert.equal(chip.active, false);
+    chip.offer("src/a.go:3-4");
+    assert.equal(chip.active, true);
+    assert.equal(box.hidden, false);
+    assert.equal(box.querySelector(".context-label")?.textContent, "src/a.go:3-4");
+    box.querySelector<HTMLElement>(".context-remove")?.click();
+    assert.equal(chip.active, false);
+    assert.equal(box.hidden, true);
+    chip.offer("src/a.go:3-4");
+    assert.equal(chip.active, false, "the same context stays removed");
+    chip.offer("src/b.go");
+    assert.equal(chip.active, true);
+  });
+});
