@@ -23,4 +23,3 @@ func mkfifo(t *testing.T, path string) {
 		}
 	})
 }
-

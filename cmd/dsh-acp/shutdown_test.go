@@ -308,4 +308,3 @@ func zombie(pid int) bool {
 	end := bytes.LastIndexByte(stat, ')')
 	return end < 0 || end+2 >= len(stat) || stat[end+2] == 'Z' || stat[end+2] == 'X'
 }
-
