@@ -16,9 +16,9 @@ import (
 const fakeShellVar = "DSH_TEST_FAKE_SHELL"
 
 // fakeShell runs `-c <script>`: statements separated by " ; ", each one
-// of `print <text>`, `pid` (prints "pid=<its pid>"), `child` (starts a
-// copy of itself running `pid ; hang` in the background, sharing its
-// output), `hang` (sleeps for an hour) and `exit <code>`. It returns the
+// of `print <text>`, `child` (starts a copy of itself running `hang` in
+// the background, sharing its output, and prints "pid=<the child's
+// pid>"), `hang` (sleeps for an hour) and `exit <code>`. It returns the
 // exit code.
 func fakeShell(args []string) int {
 	if len(args) != 2 || args[0] != "-c" {
@@ -30,20 +30,19 @@ func fakeShell(args []string) int {
 		switch verb {
 		case "print":
 			fmt.Println(arg)
-		case "pid":
-			fmt.Printf("pid=%d\n", os.Getpid())
 		case "child":
 			self, err := os.Executable()
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				return 2
 			}
-			cmd := exec.Command(self, "-c", "pid ; hang")
+			cmd := exec.Command(self, "-c", "hang")
 			cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 			if err := cmd.Start(); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				return 2
 			}
+			fmt.Printf("pid=%d\n", cmd.Process.Pid)
 		case "hang":
 			time.Sleep(time.Hour)
 		case "exit":
