@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
@@ -71,9 +72,7 @@ func TestSymlinkOutOfWorkspace(t *testing.T) {
 	if err := os.WriteFile(target, []byte("outside\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(target, e.path("link.txt")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, target, e.path("link.txt"))
 	calls := map[string]string{
 		"read":  `{"file_path":"link.txt"}`,
 		"write": `{"file_path":"link.txt","content":"changed\n"}`,
