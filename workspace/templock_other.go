@@ -14,3 +14,14 @@ func lockTemp(*os.File) {}
 // tryLock reports that there are no locks, so only age makes a temporary
 // file stale.
 func tryLock(*os.File) lockResult { return lockUnsupported }
+
+// replaceWith closes the written temporary file tmp and renames it over
+// target: Windows renames no file that is open without delete sharing,
+// as Go opens files. os.Rename is MoveFileEx with
+// MOVEFILE_REPLACE_EXISTING there, so target is replaced in one step.
+func replaceWith(tmp *os.File, target string) error {
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), target)
+}

@@ -51,3 +51,9 @@ func flock(f *os.File, how int) error {
 	}
 	return lockErr
 }
+
+// replaceWith renames the written temporary file tmp over target, still
+// open, so its lock holds until the rename is done.
+func replaceWith(tmp *os.File, target string) error {
+	return os.Rename(tmp.Name(), target)
+}
