@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 )
 
 // RuleBook is one project's remembered rules, kept in a file under the
@@ -201,5 +203,5 @@ func writeFileAtomic(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Rename(tmp.Name(), path)
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 )
 
 // indexVersion is the version of index.json this build writes:
@@ -280,7 +282,7 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
 	return nil
