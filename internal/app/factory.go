@@ -163,7 +163,7 @@ func build(cfg Config, sc bridge.SessionConfig) (rt bridge.Runtime, err error) {
 	if sc.Settings.Preset != "" {
 		preset = sc.Settings.Preset
 	}
-	pol = policy.New(reg, ws, preset)
+	pol = policy.New(reg, ws, preset).WithDialect(sh.Dialect())
 	if cfg.Sandbox.Sandbox != nil {
 		pol.WithSandbox(cfg.Sandbox.available())
 	}
