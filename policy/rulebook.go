@@ -103,7 +103,7 @@ func stampOf(path string) (fileStamp, error) {
 
 // read reads the rule file; a missing file holds no rules.
 func (b *RuleBook) read() ([]Rule, error) {
-	data, err := os.ReadFile(b.path)
+	data, err := atomicfile.ReadFile(b.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return []Rule{}, nil
 	}

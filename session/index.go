@@ -101,7 +101,7 @@ func (e *corruptIndexError) Unwrap() error { return e.err }
 // so when the file holds what this store last read or wrote, the entries
 // decoded then are reused. A corrupt index is a *corruptIndexError.
 func (s *Store) readEntries() ([]indexEntry, error) {
-	data, err := os.ReadFile(s.indexPath())
+	data, err := atomicfile.ReadFile(s.indexPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -16,3 +16,6 @@ func SyncDir(dir string) error {
 	defer d.Close()
 	return d.Sync()
 }
+
+// ReadFile reads the file at path, which Rename may replace meanwhile.
+func ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }

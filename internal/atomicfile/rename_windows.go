@@ -41,3 +41,16 @@ func busy(err error) bool {
 // SyncDir does nothing on Windows: a directory cannot be flushed there
 // (FlushFileBuffers on it is refused), and NTFS journals the rename.
 func SyncDir(string) error { return nil }
+
+// ReadFile reads the file at path, trying again for up to retryFor while
+// a Rename in another process is replacing it (a sharing violation).
+func ReadFile(path string) ([]byte, error) {
+	deadline := time.Now().Add(retryFor)
+	for {
+		data, err := os.ReadFile(path)
+		if err == nil || !busy(err) || time.Now().After(deadline) {
+			return data, err
+		}
+		time.Sleep(retryEvery)
+	}
+}
