@@ -152,7 +152,7 @@ func TestRoundTrip(t *testing.T) {
 	e.ok("write", `{"file_path":"src/main.go","content":"package main\n\nfunc main() {\n\tprintln(\"hi\")\n}\n"}`)
 	e.ok("edit", `{"file_path":"src/main.go","old_string":"println(\"hi\")","new_string":"println(\"hello\")"}`)
 	got := text(e.ok("read", `{"file_path":"src/main.go","offset":3,"limit":2}`))
-	want := envelope("src/main.go", "     3\tfunc main() {\n     4\t\tprintln(\"hello\")\n\n(Showing lines 3-4 of 5. To see more, read with offset 5.)")
+	want := envelope(filepath.FromSlash("src/main.go"), "     3\tfunc main() {\n     4\t\tprintln(\"hello\")\n\n(Showing lines 3-4 of 5. To see more, read with offset 5.)")
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,8 +25,8 @@ func TestWrite(t *testing.T) {
 	}{
 		{"create", nil, "a.txt", "one\ntwo\n", "Created a.txt (2 lines).",
 			fs.WriteResult{Path: "a.txt", Operation: "create", Lines: 2, Diffs: []fs.Hunk{}}},
-		{"create with parents", nil, "x/y/z.txt", "z\n", "Created x/y/z.txt (1 line).",
-			fs.WriteResult{Path: "x/y/z.txt", Operation: "create", Lines: 1, Diffs: []fs.Hunk{}}},
+		{"create with parents", nil, "x/y/z.txt", "z\n", "Created " + filepath.FromSlash("x/y/z.txt") + " (1 line).",
+			fs.WriteResult{Path: filepath.FromSlash("x/y/z.txt"), Operation: "create", Lines: 1, Diffs: []fs.Hunk{}}},
 		{"create empty", nil, "e.txt", "", "Created e.txt (0 lines).",
 			fs.WriteResult{Path: "e.txt", Operation: "create", Lines: 0, Diffs: []fs.Hunk{}}},
 		{"update", ptr("old\n"), "a.txt", "new\n", "Wrote 1 line to a.txt.",
@@ -218,7 +219,8 @@ func TestWriteMetaPath(t *testing.T) {
 	e := newEnv(t, fs.Options{})
 	abs := e.put("a.txt", "x\n")
 	res := e.ok("write", map[string]any{"file_path": abs, "content": "y\n"})
-	want := `{"diffs":[{"path":"` + abs + `","oldText":"x\n","newText":"y\n","line":1}]}`
+	quoted, _ := json.Marshal(abs)
+	want := `{"diffs":[{"path":` + string(quoted) + `,"oldText":"x\n","newText":"y\n","line":1}]}`
 	if res.Meta != want {
 		t.Errorf("meta %s\nwant %s", res.Meta, want)
 	}
