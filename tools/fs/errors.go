@@ -76,15 +76,16 @@ func notRegular(name string, mode iofs.FileMode) error {
 	return &registry.Error{Code: CodeNotRegular, Message: (&workspace.NotRegularError{Path: name, Mode: mode}).Error()}
 }
 
-// underFile reports whether err is about a path one of whose parents is a
-// file: Windows reports such a path as not found (ERROR_PATH_NOT_FOUND)
-// where Unix says ENOTDIR.
+// underFile reports whether err, a path not found, is about a path that
+// is a file or lies under one: Windows reports such a path as not found
+// (ERROR_PATH_NOT_FOUND, from a stat below the file or from mkdir of the
+// file itself) where Unix says ENOTDIR.
 func underFile(err error) bool {
 	var pe *iofs.PathError
 	if !errors.As(err, &pe) {
 		return false
 	}
-	for dir := filepath.Dir(pe.Path); dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
+	for dir := pe.Path; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
 		if info, err := os.Stat(dir); err == nil {
 			return !info.IsDir()
 		}

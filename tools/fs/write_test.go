@@ -78,7 +78,7 @@ func TestWriteRefuses(t *testing.T) {
 		want  string
 	}{
 		{"directory", func(e *env) { os.Mkdir(e.path("d"), 0o755) }, "d", fs.CodeIsDirectory, "d is a directory: write needs the path of a file"},
-		{"parent is a file", func(e *env) { e.put("f.txt", "x") }, "f.txt/sub.txt", fs.CodeNotDirectory, "cannot write f.txt/sub.txt: a parent in the path is a file"},
+		{"parent is a file", func(e *env) { e.put("f.txt", "x") }, "f.txt/sub.txt", fs.CodeNotDirectory, "cannot write " + filepath.FromSlash("f.txt/sub.txt") + ": a parent in the path is a file"},
 		{"grandparent is a file", func(e *env) { e.put("f.txt", "x") }, "f.txt/a/b.txt", fs.CodeNotDirectory, "a parent in the path is a file"},
 		{"read-only file", func(e *env) { os.Chmod(e.put("ro.txt", "x"), 0o444) }, "ro.txt", fs.CodeReadOnly, "ro.txt is read-only (mode 0444): write will not replace it"},
 		{"empty path", nil, "", fs.CodeBadArgs, "file_path must not be empty"},
