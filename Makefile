@@ -1,9 +1,9 @@
 # The one command that runs every check: make test
 GO ?= go
 
-.PHONY: test deps vet fmt-check unit e2e vscode vscode-e2e bench spawn-bench fuzz build demo release release-test
+.PHONY: test deps vet cross fmt-check unit e2e vscode vscode-e2e bench spawn-bench fuzz build demo release release-test
 
-test: deps fmt-check vet unit e2e vscode
+test: deps fmt-check vet cross unit e2e vscode
 
 # The pinned ACP SDK (its JSON Schema validates every message the tests see).
 deps: e2e/node_modules/.package-lock.json
@@ -25,6 +25,24 @@ vet:
 
 unit:
 	$(GO) test -race -count=1 ./...
+
+# Every platform a release ships for, with CGO_ENABLED=0: go vet (the
+# tests included) and the binary build; and every package's tests compiled
+# and linked (go test -c) for Windows and macOS, where they are not run
+# here (.ci/wine-tests runs some under Wine).
+CROSS_TARGETS ?= darwin/arm64 darwin/amd64 linux/arm64 linux/amd64 windows/arm64 windows/amd64
+CROSS_TESTS ?= windows/amd64 darwin/arm64
+cross:
+	@out="$$(mktemp -d)"; trap 'rm -rf "$$out"' EXIT; set -e; \
+	for t in $(CROSS_TARGETS); do \
+		echo "cross: vet and build $$t"; \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet ./...; \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -o "$$out/$$t/" ./cmd/dsh-acp; \
+	done; \
+	for t in $(CROSS_TESTS); do \
+		echo "cross: compile the tests for $$t"; \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) test -c -o "$$out/$$t/" ./...; \
+	done
 
 # End to end: the built binary driven over stdio by the official ACP
 # TypeScript SDK (Node 20+), with Zed's initialize and a scripted model.
@@ -81,9 +99,9 @@ release:
 # The release's tests against a real release of the host's and one other
 # OS's platform: reproducibility, the registry entry, the npm packages
 # installed offline and driven through a turn by acpx, the platform .vsix.
-# Windows joins RELEASE_TEST_TARGETS once it builds (issue 19).
+# A macOS, a Linux and a Windows platform: one archive of each kind.
 RELEASE_TEST_DIST ?= $(CURDIR)/.release-test
-RELEASE_TEST_TARGETS ?= linux-x86_64,darwin-aarch64
+RELEASE_TEST_TARGETS ?= linux-x86_64,darwin-aarch64,windows-x86_64
 ACPX_VERSION ?= 0.19.1
 ACPX_DIR ?= $(HOME)/.cache/dsh-release-test/acpx-$(ACPX_VERSION)
 release-test:

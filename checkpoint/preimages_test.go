@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/checkpoint"
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -30,9 +31,7 @@ func TestMissingGit(t *testing.T) {
 	// git uninstalled while the session runs.
 	if real, err := exec.LookPath("git"); err == nil {
 		vanishing := filepath.Join(bins, "vanishing-git")
-		if err := os.Symlink(real, vanishing); err != nil {
-			t.Fatal(err)
-		}
+		linktest.Symlink(t, real, vanishing)
 		c, err := checkpoint.Open(ctx(t), checkpoint.Options{Root: p.root, StateDir: p.state, Git: vanishing})
 		if err != nil {
 			t.Fatal(err)

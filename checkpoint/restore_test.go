@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/checkpoint"
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 )
 
 // TestUndoRestoresToolAndCommandChanges: a turn writes a new file, edits
@@ -158,9 +159,7 @@ func TestRestoreTypeChanges(t *testing.T) {
 	p.write("was-file", "a file\n")
 	p.write("was-dir/inner.txt", "inner\n")
 	p.write("to-link", "a file, then a link\n")
-	if err := os.Symlink("was-file", p.path("link")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, "was-file", p.path("link"))
 	p.write("linked-dir/x.txt", "x\n")
 	before := tree(t, p.root)
 	c := p.open(checkpoint.Options{})
@@ -173,11 +172,11 @@ func TestRestoreTypeChanges(t *testing.T) {
 	os.RemoveAll(p.path("was-dir"))
 	p.write("was-dir", "now a file\n")
 	p.remove("to-link")
-	os.Symlink("was-dir", p.path("to-link"))
+	linktest.Symlink(t, "was-dir", p.path("to-link"))
 	p.remove("link")
 	p.write("link", "a file now\n")
 	os.RemoveAll(p.path("linked-dir"))
-	os.Symlink(outside, p.path("linked-dir"))
+	linktest.Symlink(t, outside, p.path("linked-dir"))
 
 	finish(t, c)
 	if _, err := c.Undo(ctx(t)); err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -172,7 +173,7 @@ func writeAtomic(path string, data []byte, perm fs.FileMode) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Rename(tmp.Name(), path)
 }
 
 // linkAtomic replaces path by a symbolic link to target.
@@ -181,7 +182,7 @@ func linkAtomic(path, target string) error {
 	if err := os.Symlink(target, tmp); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := atomicfile.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return err
 	}

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 )
 
 // writePrivate replaces the file at path with data, atomically: a
-// temporary file in the same directory, private to the user (0600),
-// written, synced and renamed over path; the directory is synced after.
+// temporary file in the same directory, private to the user (0600; on
+// Windows the directory's access list decides), written, synced and
+// renamed over path; the directory is synced after (atomicfile.SyncDir).
 // A reader sees the old contents or the new, never a part.
 func writePrivate(path string, data []byte) (err error) {
 	dir := filepath.Dir(path)
@@ -34,15 +37,11 @@ func writePrivate(path string, data []byte) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	if d, err := os.Open(dir); err == nil {
-		syncErr := d.Sync()
-		d.Close()
-		if syncErr != nil {
-			return fmt.Errorf("syncing %s: %w", dir, syncErr)
-		}
+	if err := atomicfile.SyncDir(dir); err != nil {
+		return fmt.Errorf("syncing %s: %w", dir, err)
 	}
 	return nil
 }

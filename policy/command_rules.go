@@ -34,12 +34,16 @@ func commandOf(call *registry.Call) (commandArgs, bool) {
 	return a, true
 }
 
-// decideCommand judges a command line by what it runs, parsed: every
+// decideCommand judges a command line by what it runs, parsed (a
+// PowerShell line is not: decidePowerShell): every
 // simple command in it must be read-only or allowed by the project's
 // rules, anything it writes must lie inside the workspace (and the
 // preset must let it write), and anything it reads too; a reject rule on
 // any part of it denies it. Anything that cannot be judged asks.
 func (p *Policy) decideCommand(a commandArgs, preset Preset, rules []Rule) pipeline.Decision {
+	if p.dialect == command.PowerShell {
+		return p.decidePowerShell(a, preset, rules)
+	}
 	dir := p.ws.Cwd()
 	if a.Workdir != "" {
 		dir = p.ws.Resolve(a.Workdir)
@@ -114,6 +118,10 @@ func (p *Policy) suggestCommand(call *registry.Call) (rules []Rule, ok, handled 
 	a, isCommand := commandOf(call)
 	if !isCommand {
 		return nil, false, false
+	}
+	if p.dialect == command.PowerShell {
+		rules, ok = suggestPowerShell(a.Command)
+		return rules, ok, true
 	}
 	parsed, err := command.Parse(a.Command)
 	if err != nil {

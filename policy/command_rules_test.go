@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -32,26 +33,9 @@ func bashCall(t *testing.T, arguments map[string]any) *registry.Call {
 // prefix runs, a reject rule on any part denies (even under full access),
 // and the rest asks.
 func TestCommandDecisions(t *testing.T) {
-	ws, err := workspace.New(t.TempDir(), nil, workspace.Local{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg := registry.New()
-	define(t, reg, "bash", registry.EffectExecute)
 	allowGoTest := policy.Rule{Allow: true, Tool: "bash", Command: []string{"go", "test"}}
 	rejectRm := policy.Rule{Tool: "bash", Command: []string{"rm"}}
-	const (
-		allow = pipeline.DecisionAllow
-		ask   = pipeline.DecisionAsk
-		deny  = pipeline.DecisionDeny
-	)
-	tests := []struct {
-		preset  policy.Preset
-		rules   []policy.Rule
-		command string
-		want    pipeline.DecisionKind
-		reason  string
-	}{
+	checkDecisions(t, command.Bash, []decisionCase{
 		{policy.WorkspaceWrite, nil, "ls -la | wc -l", allow, ""},
 		{policy.ReadOnly, nil, "git status && git diff", allow, ""},
 		{policy.ReadOnly, nil, "ls > listing.txt", ask, ""},
@@ -74,7 +58,36 @@ func TestCommandDecisions(t *testing.T) {
 		{policy.WorkspaceWrite, nil, "grep --file=/etc/shadow x", ask, "outside the workspace"},
 		{policy.WorkspaceWrite, nil, "cat sub/../a.txt && wc -l *.go", allow, ""},
 		{policy.WorkspaceWrite, nil, "ls -la", allow, ""},
+	})
+}
+
+// The kinds of decision the cases of checkDecisions want.
+const (
+	allow = pipeline.DecisionAllow
+	ask   = pipeline.DecisionAsk
+	deny  = pipeline.DecisionDeny
+)
+
+// decisionCase is a command line, the preset and remembered rules it is
+// judged under, and the decision it must get, with a reason containing
+// reason.
+type decisionCase struct {
+	preset  policy.Preset
+	rules   []policy.Rule
+	command string
+	want    pipeline.DecisionKind
+	reason  string
+}
+
+// checkDecisions judges each case's command line in dialect.
+func checkDecisions(t *testing.T, dialect command.Dialect, tests []decisionCase) {
+	t.Helper()
+	ws, err := workspace.New(t.TempDir(), nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	reg := registry.New()
+	define(t, reg, "bash", registry.EffectExecute)
 	for _, tt := range tests {
 		t.Run(string(tt.preset)+" "+tt.command, func(t *testing.T) {
 			book := policy.OpenRuleBook(t.TempDir(), ws.Cwd())
@@ -83,7 +96,7 @@ func TestCommandDecisions(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			d := policy.New(reg, ws, tt.preset).WithRules(book).Decide(commandCall(t, tt.command))
+			d := policy.New(reg, ws, tt.preset).WithRules(book).WithDialect(dialect).Decide(commandCall(t, tt.command))
 			if d.Kind != tt.want || !strings.Contains(d.Reason, tt.reason) {
 				t.Errorf("decision = %+v, want %v with %q", d, tt.want, tt.reason)
 			}

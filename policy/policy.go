@@ -23,6 +23,8 @@ type Policy struct {
 	// noSandbox is set when commands run without a kernel sandbox
 	// (WithSandbox).
 	noSandbox bool
+	// dialect is the language of command lines (WithDialect).
+	dialect command.Dialect
 
 	mu     sync.RWMutex
 	preset Preset

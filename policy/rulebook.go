@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 )
 
 // RuleBook is one project's remembered rules, kept in a file under the
@@ -101,7 +103,7 @@ func stampOf(path string) (fileStamp, error) {
 
 // read reads the rule file; a missing file holds no rules.
 func (b *RuleBook) read() ([]Rule, error) {
-	data, err := os.ReadFile(b.path)
+	data, err := atomicfile.ReadFile(b.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return []Rule{}, nil
 	}
@@ -201,5 +203,5 @@ func writeFileAtomic(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Rename(tmp.Name(), path)
 }

@@ -8,11 +8,13 @@ import (
 	"runtime"
 )
 
-// New reports that this platform has no sandbox yet: commands run
-// unconfined there, and callers ask before each one that is not
-// read-only.
+// New reports that this platform (Windows, and every system but Linux
+// and macOS) has no sandbox: Status().Available() is false, Confine
+// fails with ErrUnavailable, commands run unconfined with the user's own
+// rights, and callers ask before each one that is not read-only, as on a
+// Linux kernel without Landlock.
 func New() *Sandbox {
-	return &Sandbox{status: Status{Missing: []string{"dsh-acp has no kernel sandbox on " + runtime.GOOS + " yet."}}}
+	return &Sandbox{status: Status{Missing: []string{"dsh-acp has no kernel sandbox on " + runtime.GOOS + ": commands are not confined"}}}
 }
 
 func (s *Sandbox) confine(*exec.Cmd, Policy) (*Confined, error) { return nil, ErrUnavailable }

@@ -3,6 +3,7 @@ package session_test
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func TestEmptySessionsAreKeptUnlisted(t *testing.T) {
 		t.Errorf("Get(empty) = %+v, %v; want it, marked empty", m, err)
 	}
 	j, loaded := ts.open(t, empty)
-	if !loaded.Meta.Empty || loaded.Meta.Cwd != "/w" {
+	if !loaded.Meta.Empty || loaded.Meta.Cwd != filepath.FromSlash("/w") {
 		t.Errorf("Open(empty) read %+v, want it empty in /w", loaded.Meta)
 	}
 	if _, err := ts.UpdateMeta(empty, func(m *session.Meta) { m.Empty = false }); err != nil {

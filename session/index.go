@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 )
 
 // indexVersion is the version of index.json this build writes:
@@ -103,7 +105,7 @@ func (e *corruptIndexError) Unwrap() error { return e.err }
 // so when the file holds what this store last read or wrote, the entries
 // decoded then are reused. A corrupt index is a *corruptIndexError.
 func (s *Store) readEntries() ([]indexEntry, error) {
-	data, err := os.ReadFile(s.indexPath())
+	data, err := atomicfile.ReadFile(s.indexPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -284,7 +286,7 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
 	return nil

@@ -401,7 +401,7 @@ func (s *Store) deleteIf(id string, still func(Meta) bool) error {
 	if err != nil {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
-	if err := os.Remove(s.lockPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := removeLockFile(lock, s.lockPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package session_test
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sync"
@@ -147,7 +148,7 @@ func TestStoreUpdateMetaStoresANewSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := session.Meta{ID: "s", Cwd: "/w", AdditionalDirectories: []string{"/x"}, Title: "a [REDACTED] title",
+	want := session.Meta{ID: "s", Cwd: filepath.FromSlash("/w"), AdditionalDirectories: []string{"/x"}, Title: "a [REDACTED] title",
 		Created: created, Updated: ts.clock.Now(), Model: "m", Preset: "p"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("UpdateMeta = %+v\nwant %+v", got, want)

@@ -47,7 +47,7 @@ func TestStoreCreateAndOpenRoundTrip(t *testing.T) {
 	if loaded.Skipped != 0 {
 		t.Errorf("Skipped = %d", loaded.Skipped)
 	}
-	wantMeta := session.Meta{ID: id, Cwd: "/srv/proj", Title: "first", Created: ts.clock.Now(), Updated: ts.clock.Now(),
+	wantMeta := session.Meta{ID: id, Cwd: filepath.FromSlash("/srv/proj"), Title: "first", Created: ts.clock.Now(), Updated: ts.clock.Now(),
 		Model: "m", Preset: "workspace-write", Effort: "high"}
 	if !reflect.DeepEqual(loaded.Meta, wantMeta) {
 		t.Errorf("Meta = %+v\nwant %+v", loaded.Meta, wantMeta)
@@ -158,7 +158,7 @@ func TestStoreGetAndUpdateMeta(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := session.Meta{ID: "s1", Cwd: "/w", AdditionalDirectories: []string{"/extra"}, Created: created, Updated: ts.clock.Now(), Model: "b"}
+	want := session.Meta{ID: "s1", Cwd: filepath.FromSlash("/w"), AdditionalDirectories: []string{"/extra"}, Created: created, Updated: ts.clock.Now(), Model: "b"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("UpdateMeta = %+v\nwant %+v", got, want)
 	}

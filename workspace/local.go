@@ -72,9 +72,9 @@ func (Local) WriteFile(ctx context.Context, path string, data []byte) error {
 }
 
 // writeAtomic writes data to a temporary file beside target and renames it
-// over target, so target is either wholly old or wholly new. The temporary
-// file stays locked until after the rename, so no other write takes it for
-// a dead one.
+// over target (replaceWith), so target is either wholly old or wholly
+// new. Where there are locks, the temporary file stays locked until after
+// the rename, so no other write takes it for a dead one.
 func writeAtomic(target string, data []byte, mode fs.FileMode) (err error) {
 	tmp, err := createTemp(target)
 	if err != nil {
@@ -86,7 +86,7 @@ func writeAtomic(target string, data []byte, mode fs.FileMode) (err error) {
 		if !renamed {
 			os.Remove(tmp.Name())
 		}
-		if err == nil && closeErr != nil {
+		if err == nil && closeErr != nil && !errors.Is(closeErr, os.ErrClosed) {
 			err = fmt.Errorf("write %s: %w", target, closeErr)
 		}
 	}()
@@ -99,7 +99,7 @@ func writeAtomic(target string, data []byte, mode fs.FileMode) (err error) {
 	if err = tmp.Sync(); err != nil {
 		return fmt.Errorf("write %s: %w", target, err)
 	}
-	if err = os.Rename(tmp.Name(), target); err != nil {
+	if err = replaceWith(tmp, target); err != nil {
 		return fmt.Errorf("write %s: %w", target, err)
 	}
 	renamed = true

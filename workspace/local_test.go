@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -51,9 +52,7 @@ func TestLocalWriteFollowsSymlinks(t *testing.T) {
 	target := filepath.Join(dir, "target.txt")
 	link := filepath.Join(dir, "link.txt")
 	os.WriteFile(target, []byte("old"), 0o600)
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, target, link)
 	if err := (workspace.Local{}).WriteFile(ctx, link, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
@@ -98,9 +97,7 @@ func TestLocalWriteThroughDanglingLink(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "elsewhere", "new.txt")
 	link := filepath.Join(dir, "dangle")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, target, link)
 	if err := (workspace.Local{}).WriteFile(ctx, link, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +109,7 @@ func TestLocalWriteThroughDanglingLink(t *testing.T) {
 	}
 	// A link loop reaches no file: the write fails and the links stay.
 	loop := filepath.Join(dir, "loop")
-	os.Symlink("loop", loop)
+	linktest.Symlink(t, "loop", loop)
 	if err := (workspace.Local{}).WriteFile(ctx, loop, []byte("x")); err == nil {
 		t.Errorf("writing through a link loop succeeded")
 	}

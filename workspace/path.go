@@ -24,14 +24,19 @@ func (e *InvalidPathError) Error() string {
 // Is makes errors.Is(err, ErrInvalidPath) hold.
 func (e *InvalidPathError) Is(target error) bool { return target == ErrInvalidPath }
 
-// ValidatePath returns an *InvalidPathError when path cannot name a file:
-// today, when it holds a NUL byte. Such a path must be refused, not
-// cleaned: cleaning "a\x00../../x" drops the NUL along with "a\x00.." and
-// names another file.
+// ValidatePath returns an *InvalidPathError when path cannot name a file
+// for sure: when it holds a NUL byte, and on Windows when it is relative
+// to another drive's current directory ("D:x") or a device path (`\\?\…`,
+// `\\.\…`). Such a path must be refused, not cleaned: cleaning
+// "a\x00../../x" drops the NUL along with "a\x00.." and names another
+// file.
 func ValidatePath(path string) error {
 	if i := strings.IndexByte(path, 0); i >= 0 {
 		return &InvalidPathError{Path: path, Reason: fmt.Sprintf(
 			"contains a NUL byte (at byte %d), which no file path may hold: pass the path without it", i)}
+	}
+	if reason := hostRule().refuse(path); reason != "" {
+		return &InvalidPathError{Path: path, Reason: reason}
 	}
 	return nil
 }

@@ -12,6 +12,11 @@ import (
 // kernel's own limit does; a longer chain counts as a loop.
 const maxLinkHops = 40
 
+// linkModes are the file modes of a name that may lead elsewhere: a
+// symbolic link, and what Windows reports as irregular, a junction (a
+// mount point) among them, which os.Readlink reads as a link.
+const linkModes = fs.ModeSymlink | fs.ModeIrregular
+
 // realPath returns where path (a relative one taken against the process's
 // directory) leads once every symbolic link in it is followed, dangling
 // links included: for a file that does not exist yet, the file that
@@ -44,7 +49,7 @@ func realPath(path string) (string, bool) {
 		}
 		next := filepath.Join(resolved, name)
 		info, err := os.Lstat(next)
-		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		if err != nil || info.Mode()&linkModes == 0 {
 			resolved = next
 			continue
 		}

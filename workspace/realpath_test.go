@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -36,9 +37,7 @@ func TestContainsFollowsDanglingLinks(t *testing.T) {
 		"inside-again": "../ws/sub/../future-too.txt",     // leaves and comes back
 	}
 	for name, target := range links {
-		if err := os.Symlink(target, filepath.Join(ws, name)); err != nil {
-			t.Fatal(err)
-		}
+		linktest.Symlink(t, target, filepath.Join(ws, name))
 	}
 	w, err := workspace.New(ws, nil, workspace.Local{})
 	if err != nil {
@@ -101,9 +100,7 @@ func TestDotDotAfterLink(t *testing.T) {
 		"innerlink": filepath.Join(ws, "sub", "inner"), // a directory inside
 		"loop":      "loop",
 	} {
-		if err := os.Symlink(target, filepath.Join(ws, name)); err != nil {
-			t.Fatal(err)
-		}
+		linktest.Symlink(t, target, filepath.Join(ws, name))
 	}
 	w, err := workspace.New(ws, nil, workspace.Local{})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -46,9 +47,7 @@ func TestLocalRefusesNonRegularFiles(t *testing.T) {
 	fifo := filepath.Join(dir, "fifo")
 	mkfifo(t, fifo)
 	link := filepath.Join(dir, "link")
-	if err := os.Symlink(fifo, link); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, fifo, link)
 	local := workspace.Local{}
 	for _, path := range []string{fifo, link} {
 		done := make(chan error, 1)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -61,12 +62,8 @@ func TestSplitRoutesDanglingLinksByTarget(t *testing.T) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(filepath.Join(base, "outside", "new.txt"), filepath.Join(root, "dangle")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(root, "later.txt"), filepath.Join(root, "later")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, filepath.Join(base, "outside", "new.txt"), filepath.Join(root, "dangle"))
+	linktest.Symlink(t, filepath.Join(root, "later.txt"), filepath.Join(root, "later"))
 	var log []string
 	s := workspace.Split{Inside: tagged{"editor", &log}, Outside: tagged{"disk", &log}, Roots: []string{root}}
 	s.WriteFile(context.Background(), filepath.Join(root, "dangle"), nil)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"os"
 	"syscall"
+
+	"github.com/dsh-acp/dsh-acp/internal/atomicfile"
 )
 
 // openNoFollow makes an open fail on a symbolic link instead of following
@@ -50,4 +52,10 @@ func flock(f *os.File, how int) error {
 		return err
 	}
 	return lockErr
+}
+
+// replaceWith renames the written temporary file tmp over target, still
+// open, so its lock holds until the rename is done.
+func replaceWith(tmp *os.File, target string) error {
+	return atomicfile.Rename(tmp.Name(), target)
 }

@@ -6,8 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 )
 
 // ErrOutside is matched (with errors.Is) by the error ReadFileWithin
@@ -53,13 +51,12 @@ func Under(dir, path string) bool {
 }
 
 // Relative returns path relative to dir when path is dir (".") or lies
-// below it, as Under decides; ok is false otherwise.
+// below it, as Under decides; ok is false otherwise. Names compare as the
+// platform's file systems do by default: exactly on Linux, without case
+// on macOS and Windows; on Windows drive letters and UNC shares must
+// match too, and either separator may be used.
 func Relative(dir, path string) (rel string, ok bool) {
-	rel, err := filepath.Rel(dir, path)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return "", false
-	}
-	return rel, true
+	return hostRule().relative(dir, path)
 }
 
 // ReadFileWithin reads a file the project or the user provides to the

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -26,9 +27,7 @@ func TestReadFileWithin(t *testing.T) {
 		}
 	}
 	link := func(target, path string) {
-		if err := os.Symlink(target, path); err != nil {
-			t.Fatal(err)
-		}
+		linktest.Symlink(t, target, path)
 	}
 	write(filepath.Join(inside, "notes.md"), "0123456789")
 	write(filepath.Join(outside, "key"), "secret")

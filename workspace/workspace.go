@@ -48,7 +48,8 @@ func (w *Workspace) Roots() []string { return append([]string(nil), w.roots...) 
 func (w *Workspace) Files() FileSystem { return w.files }
 
 // Resolve returns path as a clean absolute path, taking a relative path
-// against the working directory, and naming the file the kernel would
+// against the working directory (on Windows, a path rooted without a
+// drive, `\x`, on the working directory's drive), and naming the file the kernel would
 // open: a ".." leaves where the names before it lead once their symbolic
 // links are followed (see physical), never what the text suggests, so
 // "shared/../x" with shared a link to a directory outside is the x beside
@@ -58,10 +59,7 @@ func (w *Workspace) Files() FileSystem { return w.files }
 // (cleaning could drop a NUL byte and name another file); callers about
 // to use a path should call Abs, which refuses it with a clear error.
 func (w *Workspace) Resolve(path string) string {
-	joined := path
-	if !filepath.IsAbs(path) {
-		joined = w.cwd + string(filepath.Separator) + path
-	}
+	joined := hostRule().join(w.cwd, path)
 	if ValidatePath(path) != nil {
 		return joined
 	}

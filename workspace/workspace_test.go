@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
@@ -40,12 +41,8 @@ func TestResolveContainsDisplay(t *testing.T) {
 		}
 	}
 	// A link inside the project that escapes it, and one that stays inside.
-	if err := os.Symlink(outside, filepath.Join(project, "escape")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(project, "src"), filepath.Join(project, "alias")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, outside, filepath.Join(project, "escape"))
+	linktest.Symlink(t, filepath.Join(project, "src"), filepath.Join(project, "alias"))
 	ws, err := workspace.New(project, []string{lib}, workspace.Local{})
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"path/filepath"
 	"strings"
 
 	configfile "github.com/dsh-acp/dsh-acp/config"
@@ -78,17 +77,23 @@ Environment (flags of the same names win):
   DSH_THINKING         enabled or disabled: sent as thinking {"type": ...}
   DSH_REASONING_EFFORT sent as reasoning_effort (DeepSeek: high or max)
   DSH_STATE_DIR        where sessions, remembered approvals and checkpoints are
-                       kept (default $XDG_STATE_HOME/dsh-acp)
+                       kept (default $XDG_STATE_HOME/dsh-acp, else
+                       ~/.local/state/dsh-acp; macOS: ~/Library/Application
+                       Support/dsh-acp/state; Windows: %%LOCALAPPDATA%%\dsh-acp)
   DSH_CONFIG           the config file: providers, models, prices, the default
                        model and preset, MCP and language servers
-                       (default $XDG_CONFIG_HOME/dsh-acp/config.toml)
+                       (default config.toml in $XDG_CONFIG_HOME/dsh-acp, else
+                       ~/.config/dsh-acp; macOS: ~/Library/Application
+                       Support/dsh-acp; Windows: %%APPDATA%%\dsh-acp)
+  DSH_SHELL            the bash tool's shell (default bash; on Windows Git for
+                       Windows' bash, else pwsh, else Windows PowerShell)
   OPENAI_API_KEY       the key of the built-in openai provider
   DSH_SHELL_ENV_ALLOW  comma-separated names or patterns (GITHUB_TOKEN,AWS_*) of
                        variables the bash tool may see although their names
                        look secret (KEY, TOKEN, SECRET, PASSWORD, AUTH, ...)
 
 API keys: a provider's environment variables win; else the key ` + "`dsh-acp login`" + `
-stored in $XDG_CONFIG_HOME/dsh-acp/credentials.json.
+stored in credentials.json beside the config file.
 
 stdout carries only protocol frames; logs go to stderr or --log-file.
 SIGINT or SIGTERM ends every turn as cancelled, stops every command and exits 0;
@@ -108,7 +113,10 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 	cfg.env = env
 	cfg.llm = llm.ConfigFromEnv(env.get)
 	cfg.modelGiven = strings.TrimSpace(env.get(llm.EnvModel)) != ""
-	cfg.stateDir = defaultDir(env, "DSH_STATE_DIR", "XDG_STATE_HOME", ".local/state", "")
+	cfg.stateDir = env.get("DSH_STATE_DIR")
+	if cfg.stateDir == "" {
+		cfg.stateDir, _ = configfile.StateDir(env.get) // "" when there is no state directory
+	}
 	cfg.configFile, cfg.configGiven = env.get("DSH_CONFIG"), env.get("DSH_CONFIG") != ""
 	if !cfg.configGiven {
 		cfg.configFile, _ = configfile.DefaultPath(env.get) // "" when there is no config directory
@@ -239,20 +247,4 @@ func (c config) modelName() string {
 		return c.settings.DefaultModel
 	}
 	return c.llm.Model
-}
-
-// defaultDir is the variable's value, or <xdg or ~/fallback>/dsh-acp/leaf.
-func defaultDir(env environ, name, xdg, fallback, leaf string) string {
-	if v := env.get(name); v != "" {
-		return v
-	}
-	base := env.get(xdg)
-	if base == "" {
-		home := env.get("HOME")
-		if home == "" {
-			return ""
-		}
-		base = filepath.Join(home, fallback)
-	}
-	return filepath.Join(base, "dsh-acp", leaf)
 }

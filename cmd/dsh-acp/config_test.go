@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	configfile "github.com/dsh-acp/dsh-acp/config"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
 )
@@ -38,11 +39,16 @@ func TestParseConfig(t *testing.T) {
 	}{
 		{
 			name: "defaults",
-			env:  map[string]string{"HOME": "/home/u"},
+			env:  map[string]string{"HOME": "/home/u", "APPDATA": `C:\a`, "LOCALAPPDATA": `C:\l`},
 			check: func(t *testing.T, cfg config) {
+				home := func(name string) string {
+					return map[string]string{"HOME": "/home/u", "APPDATA": `C:\a`, "LOCALAPPDATA": `C:\l`}[name]
+				}
+				stateDir, _ := configfile.StateDir(home)
+				configFile, _ := configfile.DefaultPath(home)
 				if cfg.command != "serve" || cfg.llm.BaseURL != "https://api.deepseek.com" || cfg.llm.Model != llm.DefaultModel ||
 					cfg.preset != policy.WorkspaceWrite || cfg.logLevel != slog.LevelInfo ||
-					cfg.stateDir != "/home/u/.local/state/dsh-acp" || cfg.configFile != "/home/u/.config/dsh-acp/config.toml" ||
+					cfg.stateDir != stateDir || cfg.configFile != configFile || stateDir == "" || configFile == "" ||
 					cfg.configGiven || cfg.shellEnvAllow != nil || cfg.modelGiven || cfg.modelName() != llm.DefaultModel ||
 					cfg.settings == nil || cfg.settings.Path != "" {
 					t.Errorf("cfg = %+v", cfg)

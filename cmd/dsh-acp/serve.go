@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/acp"
@@ -91,7 +89,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	case ctx.Err() != nil:
 		logger.Info("stopped", "cause", context.Cause(ctx))
 		return 0
-	case errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET):
+	case closedPipe(err):
 		logger.Info("the client closed stdout; stopped", "err", err)
 		return 0
 	default:

@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -13,15 +15,10 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
-
-// hangGuard bounds every wait of the binary tests; it only turns a hang
-// into a failure and is never what a passing test waits for.
-const hangGuard = time.Minute
 
 // shutdownScript is one model step running two commands in the turn: a
 // background job, and a foreground command that starts two strays in
@@ -310,22 +307,4 @@ func zombie(pid int) bool {
 	}
 	end := bytes.LastIndexByte(stat, ')')
 	return end < 0 || end+2 >= len(stat) || stat[end+2] == 'Z' || stat[end+2] == 'X'
-}
-
-// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -164,7 +164,7 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	if sc.Settings.Preset != "" {
 		preset = sc.Settings.Preset
 	}
-	pol = policy.New(reg, ws, preset)
+	pol = policy.New(reg, ws, preset).WithDialect(sh.Dialect())
 	if cfg.Sandbox.Sandbox != nil {
 		pol.WithSandbox(cfg.Sandbox.available())
 	}

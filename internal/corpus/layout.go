@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // Layout is where a prepared case lives.
@@ -43,7 +42,7 @@ func (c Case) Prepare(root string) (Layout, error) {
 		return l, fmt.Errorf("prepare %s: %w", c.Name, err)
 	}
 	for _, name := range c.Setup.FIFOs {
-		if err := syscall.Mkfifo(filepath.Join(l.Workspace, name), 0o644); err != nil {
+		if err := mkfifo(filepath.Join(l.Workspace, name)); err != nil {
 			return l, fmt.Errorf("prepare %s: mkfifo %s: %w", c.Name, name, err)
 		}
 	}

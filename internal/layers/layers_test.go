@@ -15,6 +15,7 @@ const module = "github.com/dsh-acp/dsh-acp/"
 // packages of lower layers, never one of its own layer or above. A new
 // package must be given its place here.
 var layers = [][]string{
+	{"internal/atomicfile", "internal/jobobject", "internal/linktest"},
 	{"presentation", "jsonvalue", "secrets", "internal/procfs", "internal/corpus", "internal/layers",
 		"command", "sandbox", "workspace", "tools/search/internal/ignore", "internal/release"},
 	{"schema", "diffcard", "internal/procgroup", "acp"},

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 )
@@ -124,9 +125,7 @@ func TestApprovalNeverReadsOutside(t *testing.T) {
 	if err := os.WriteFile(outside, []byte("secret key material\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(filepath.Dir(outside), e.path("link")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, filepath.Dir(outside), e.path("link"))
 	for _, path := range []string{outside, "link/id_ed25519"} {
 		for _, call := range []struct {
 			tool string

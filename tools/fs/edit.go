@@ -142,7 +142,7 @@ func (t *toolset) editSource(ctx context.Context, abs, name string) (data []byte
 	files := t.ws.Files()
 	info, err := files.Stat(ctx, abs)
 	switch {
-	case errors.Is(err, iofs.ErrNotExist):
+	case errors.Is(err, iofs.ErrNotExist) && !underFile(err):
 		return nil, false, nil
 	case err != nil:
 		return nil, false, fsError(err, "edit", name, editMissing)

@@ -3,6 +3,7 @@ package fs_test
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -98,7 +99,7 @@ func TestEditCreates(t *testing.T) {
 	if got := e.get("new/dir/n.txt"); got != "one\r\ntwo\r\n" {
 		t.Errorf("file holds %q", got)
 	}
-	if got := text(res); got != "Created new/dir/n.txt (2 lines)." {
+	if got := text(res); got != "Created "+filepath.FromSlash("new/dir/n.txt")+" (2 lines)." {
 		t.Errorf("text %q", got)
 	}
 	want := presentation.DiffResultView{

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
+	"os"
+	"path/filepath"
 	"syscall"
 
 	"github.com/dsh-acp/dsh-acp/registry"
@@ -58,9 +60,9 @@ func fsError(err error, verb, name, notFound string) error {
 		return notRegular(name, special.Mode)
 	case errors.Is(err, workspace.ErrInvalidPath):
 		return argsError("file_path: " + err.Error())
-	case errors.Is(err, iofs.ErrNotExist):
+	case errors.Is(err, iofs.ErrNotExist) && !underFile(err):
 		code, msg = CodeNotFound, fmt.Sprintf("%s does not exist: %s", name, notFound)
-	case errors.Is(err, syscall.ENOTDIR):
+	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, iofs.ErrNotExist):
 		code, msg = CodeNotDirectory, fmt.Sprintf("cannot %s %s: a parent in the path is a file, not a directory: check the path", verb, name)
 	case errors.Is(err, iofs.ErrPermission):
 		code, msg = CodePermission, fmt.Sprintf("cannot %s %s: permission denied: ask the user to change its permissions, or use another path", verb, name)
@@ -72,4 +74,21 @@ func fsError(err error, verb, name, notFound string) error {
 // directory (a named pipe, a socket, a device), named as messages name it.
 func notRegular(name string, mode iofs.FileMode) error {
 	return &registry.Error{Code: CodeNotRegular, Message: (&workspace.NotRegularError{Path: name, Mode: mode}).Error()}
+}
+
+// underFile reports whether err, a path not found, is about a path that
+// is a file or lies under one: Windows reports such a path as not found
+// (ERROR_PATH_NOT_FOUND, from a stat below the file or from mkdir of the
+// file itself) where Unix says ENOTDIR.
+func underFile(err error) bool {
+	var pe *iofs.PathError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	for dir := pe.Path; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
+		if info, err := os.Stat(dir); err == nil {
+			return !info.IsDir()
+		}
+	}
+	return false
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 )
@@ -35,9 +36,7 @@ func TestNonRegularFilesAreRefused(t *testing.T) {
 			f.Close()
 		}
 	})
-	if err := os.Symlink("fifo", e.path("fifo-link")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, "fifo", e.path("fifo-link"))
 	sock := e.path("sock")
 	if l, err := net.Listen("unix", sock); err == nil {
 		defer l.Close()

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
@@ -71,9 +72,7 @@ func TestSymlinkOutOfWorkspace(t *testing.T) {
 	if err := os.WriteFile(target, []byte("outside\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(target, e.path("link.txt")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, target, e.path("link.txt"))
 	calls := map[string]string{
 		"read":  `{"file_path":"link.txt"}`,
 		"write": `{"file_path":"link.txt","content":"changed\n"}`,
@@ -153,7 +152,7 @@ func TestRoundTrip(t *testing.T) {
 	e.ok("write", `{"file_path":"src/main.go","content":"package main\n\nfunc main() {\n\tprintln(\"hi\")\n}\n"}`)
 	e.ok("edit", `{"file_path":"src/main.go","old_string":"println(\"hi\")","new_string":"println(\"hello\")"}`)
 	got := text(e.ok("read", `{"file_path":"src/main.go","offset":3,"limit":2}`))
-	want := envelope("src/main.go", "     3\tfunc main() {\n     4\t\tprintln(\"hello\")\n\n(Showing lines 3-4 of 5. To see more, read with offset 5.)")
+	want := envelope(filepath.FromSlash("src/main.go"), "     3\tfunc main() {\n     4\t\tprintln(\"hello\")\n\n(Showing lines 3-4 of 5. To see more, read with offset 5.)")
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

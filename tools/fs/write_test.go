@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,8 +25,8 @@ func TestWrite(t *testing.T) {
 	}{
 		{"create", nil, "a.txt", "one\ntwo\n", "Created a.txt (2 lines).",
 			fs.WriteResult{Path: "a.txt", Operation: "create", Lines: 2, Diffs: []fs.Hunk{}}},
-		{"create with parents", nil, "x/y/z.txt", "z\n", "Created x/y/z.txt (1 line).",
-			fs.WriteResult{Path: "x/y/z.txt", Operation: "create", Lines: 1, Diffs: []fs.Hunk{}}},
+		{"create with parents", nil, "x/y/z.txt", "z\n", "Created " + filepath.FromSlash("x/y/z.txt") + " (1 line).",
+			fs.WriteResult{Path: filepath.FromSlash("x/y/z.txt"), Operation: "create", Lines: 1, Diffs: []fs.Hunk{}}},
 		{"create empty", nil, "e.txt", "", "Created e.txt (0 lines).",
 			fs.WriteResult{Path: "e.txt", Operation: "create", Lines: 0, Diffs: []fs.Hunk{}}},
 		{"update", ptr("old\n"), "a.txt", "new\n", "Wrote 1 line to a.txt.",
@@ -77,7 +78,7 @@ func TestWriteRefuses(t *testing.T) {
 		want  string
 	}{
 		{"directory", func(e *env) { os.Mkdir(e.path("d"), 0o755) }, "d", fs.CodeIsDirectory, "d is a directory: write needs the path of a file"},
-		{"parent is a file", func(e *env) { e.put("f.txt", "x") }, "f.txt/sub.txt", fs.CodeNotDirectory, "cannot write f.txt/sub.txt: a parent in the path is a file"},
+		{"parent is a file", func(e *env) { e.put("f.txt", "x") }, "f.txt/sub.txt", fs.CodeNotDirectory, "cannot write " + filepath.FromSlash("f.txt/sub.txt") + ": a parent in the path is a file"},
 		{"grandparent is a file", func(e *env) { e.put("f.txt", "x") }, "f.txt/a/b.txt", fs.CodeNotDirectory, "a parent in the path is a file"},
 		{"read-only file", func(e *env) { os.Chmod(e.put("ro.txt", "x"), 0o444) }, "ro.txt", fs.CodeReadOnly, "ro.txt is read-only (mode 0444): write will not replace it"},
 		{"empty path", nil, "", fs.CodeBadArgs, "file_path must not be empty"},
@@ -218,7 +219,8 @@ func TestWriteMetaPath(t *testing.T) {
 	e := newEnv(t, fs.Options{})
 	abs := e.put("a.txt", "x\n")
 	res := e.ok("write", map[string]any{"file_path": abs, "content": "y\n"})
-	want := `{"diffs":[{"path":"` + abs + `","oldText":"x\n","newText":"y\n","line":1}]}`
+	quoted, _ := json.Marshal(abs)
+	want := `{"diffs":[{"path":` + string(quoted) + `,"oldText":"x\n","newText":"y\n","line":1}]}`
 	if res.Meta != want {
 		t.Errorf("meta %s\nwant %s", res.Meta, want)
 	}

@@ -8,29 +8,40 @@ import (
 	"os"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 )
 
 // bashDescription is what the model reads about the bash tool, for a
-// Shell keeping limit bytes of each stream and spillLimit bytes in a spill
-// file.
-func bashDescription(limit int, spillLimit int64) string {
-	return fmt.Sprintf(`Run a shell command with bash -c in the session's working directory (or workdir) and return its output.
+// Shell running sh, keeping limit bytes of each stream and spillLimit
+// bytes in a spill file. Its first line, which the system prompt repeats,
+// names the shell and its language.
+func bashDescription(sh program, limit int, spillLimit int64) string {
+	return fmt.Sprintf(`%s in the session's working directory (or workdir) and return its output.
 
 - stdout comes first, then stderr after a "[stderr]" line; a non-zero exit ends the output with "[exit code: N]", a kill with "[killed by signal: SIG]".
 - timeout is in milliseconds: 120000 by default, at most 600000. A command that runs longer is killed and marked "[timed out after <ms>ms]". A background job has no timeout unless one is given.
 - stdin is closed: interactive programs get no input, so pass flags that make them non-interactive. Pagers print directly.
 - Each stream keeps its first %d and last %d bytes; when output is cut, the output (its first %d bytes at most) is written to the file named in "[output truncated; full output: <path>]", readable until the session ends.
 - Anything the command leaves running is stopped when it ends, including processes started with setsid or nohup. For servers and watchers, set run_in_background: the command starts as a job and the result is its id; read its output with job_output, list jobs with job_list, stop it with job_kill.
-- Prefer the read, edit, write, grep and glob tools over cat, sed, echo >, grep and find.`, limit/2, limit-limit/2, spillLimit)
+- Prefer the read, edit, write, grep and glob tools over cat, sed, echo >, grep and find.`, runsWith(sh), limit/2, limit-limit/2, spillLimit)
+}
+
+// runsWith opens the bash tool's description: which shell runs the
+// command line, and so which language it must be written in.
+func runsWith(sh program) string {
+	if sh.dialect == command.PowerShell {
+		return fmt.Sprintf("Run a PowerShell command line (this machine has no bash: commands run with %s, so write PowerShell, not bash)", sh.path)
+	}
+	return "Run a shell command with bash -c"
 }
 
 // bashTool defines the bash tool.
 func (s *Shell) bashTool() (*registry.Tool, error) {
 	return registry.Define(registry.Spec[bashArgs, commandResult]{
 		Name:        "bash",
-		Description: bashDescription(s.opts.OutputLimit, s.opts.SpillLimit) + s.sandboxNote(),
+		Description: bashDescription(s.shell, s.opts.OutputLimit, s.opts.SpillLimit) + s.sandboxNote(),
 		Handler:     s.runBash,
 		Render: func(_ bashArgs, r commandResult) ([]presentation.ContentBlock, error) {
 			return []presentation.ContentBlock{presentation.Text(renderResult(r))}, nil
@@ -92,12 +103,12 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 		call.Report(registry.Progress{Output: chunk})
 	})
 	confine, policy := s.confinement(dir, escape)
-	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: out.sinks()})
+	p, err := spawn(launch{shell: s.shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: out.sinks()})
 	if err != nil {
 		return commandResult{}, spawnError(err)
 	}
 	if s.started != nil {
-		s.started(p.pgid)
+		s.started(p.groupID())
 	}
 
 	timer := time.NewTimer(timeout)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"crypto/rand"
 	"fmt"
 	"strconv"
 	"strings"
@@ -107,3 +108,8 @@ func checkAllowPattern(pattern string) error {
 // DSH_SHELL_ENV_ALLOW spells it; it is secrets.ParseAllow, the one parser
 // of the list, which also serves MCP and language servers.
 func ParseEnvAllow(list string) ([]string, error) { return secrets.ParseAllow(list) }
+
+// newCommandID returns a fresh random command id.
+func newCommandID() string {
+	return rand.Text()
+}

@@ -1,67 +1,10 @@
 package shell
 
-import (
-	"fmt"
-	"syscall"
-
-	"github.com/dsh-acp/dsh-acp/sandbox"
-)
-
 // exitStatus is how a command ended: killed by a signal (signal set), or
-// exited with code.
+// exited with code. On Windows, where there are no signals, a command
+// this package killed (its timeout, a cancel, job_kill, Close) reads as
+// killed by SIGKILL, the signal that ends a Unix command the same way.
 type exitStatus struct {
 	code   int
 	signal string
-}
-
-// statusOf is how a command ended, as the model reads it.
-func statusOf(e sandbox.Exit) exitStatus {
-	if e.Signal != 0 {
-		return exitStatus{signal: signalName(e.Signal)}
-	}
-	return exitStatus{code: e.Code}
-}
-
-// signalName returns the conventional name of sig ("SIGTERM"), or
-// "SIG<n>" for a signal without one here.
-func signalName(sig syscall.Signal) string {
-	switch sig {
-	case syscall.SIGHUP:
-		return "SIGHUP"
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGQUIT:
-		return "SIGQUIT"
-	case syscall.SIGILL:
-		return "SIGILL"
-	case syscall.SIGTRAP:
-		return "SIGTRAP"
-	case syscall.SIGABRT:
-		return "SIGABRT"
-	case syscall.SIGBUS:
-		return "SIGBUS"
-	case syscall.SIGFPE:
-		return "SIGFPE"
-	case syscall.SIGKILL:
-		return "SIGKILL"
-	case syscall.SIGUSR1:
-		return "SIGUSR1"
-	case syscall.SIGSEGV:
-		return "SIGSEGV"
-	case syscall.SIGUSR2:
-		return "SIGUSR2"
-	case syscall.SIGPIPE:
-		return "SIGPIPE"
-	case syscall.SIGALRM:
-		return "SIGALRM"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGXCPU:
-		return "SIGXCPU"
-	case syscall.SIGXFSZ:
-		return "SIGXFSZ"
-	case syscall.SIGSYS:
-		return "SIGSYS"
-	}
-	return fmt.Sprintf("SIG%d", int(sig))
 }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package shell
 
 import (
@@ -7,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 )
 
 // gitLab is a scratch home for real git runs: its own HOME (no user
@@ -136,9 +140,7 @@ func TestGitHardened(t *testing.T) {
 	if err := os.MkdirAll(hooks, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(l.script, filepath.Join(hooks, "post-index-change")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, l.script, filepath.Join(hooks, "post-index-change"))
 	l.must(hooked, "config", "core.hooksPath", ".hooks")
 
 	for _, tt := range []struct {
@@ -183,9 +185,7 @@ func TestGitHardenedKeepsTheUser(t *testing.T) {
 		}
 	}
 	hooks := filepath.Join(dir, ".git", "hooks")
-	if err := os.Symlink(l.script, filepath.Join(hooks, "pre-commit")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, l.script, filepath.Join(hooks, "pre-commit"))
 	if out, err := l.git(dir, env, "commit", "-qam", "two"); err != nil {
 		t.Fatalf("git commit with childEnv's environment: %v\n%s", err, out)
 	}

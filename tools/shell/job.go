@@ -65,13 +65,13 @@ func (s *Shell) startJob(command, dir string, escape bool, timeout time.Duration
 	}
 	out := newJobOutput(s.opts.OutputLimit, s.spill, s.opts.SpillLimit)
 	confine, policy := s.confinement(dir, escape)
-	p, err := spawn(launch{shell: s.opts.Shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: []func([]byte){out.write}})
+	p, err := spawn(launch{shell: s.shell, command: command, dir: dir, envAllow: s.opts.EnvAllow, confine: confine, sinks: []func([]byte){out.write}})
 	if err != nil {
 		s.inFlight.Done()
 		return "", spawnError(err)
 	}
 	if s.started != nil {
-		s.started(p.pgid)
+		s.started(p.groupID())
 	}
 	j := &job{command: command, proc: p, out: out, killReq: make(chan struct{}), done: make(chan struct{})}
 	s.jobs.add(j)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"os"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/sandbox"
@@ -8,6 +9,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(fakeShellVar) != "" {
+		os.Exit(fakeShell(os.Args[1:]))
+	}
 	sandbox.Main()
 	goleak.VerifyTestMain(m)
 }

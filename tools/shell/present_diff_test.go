@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/dsh-acp/dsh-acp/internal/linktest"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
@@ -42,12 +43,8 @@ func TestPresentDiffOnlyInsideTheWorkspace(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("old\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(outside, filepath.Join(root, "out")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "src", "notes.txt")); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Symlink(t, outside, filepath.Join(root, "out"))
+	linktest.Symlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "src", "notes.txt"))
 	ws, err := workspace.New(root, nil, workspace.Local{})
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/sandbox"
@@ -22,7 +21,7 @@ const readBuffer = 32 << 10
 
 // launch says what spawn starts.
 type launch struct {
-	shell   string
+	shell   program
 	command string
 	dir     string
 	// envAllow lets secret-looking variables through (Options.EnvAllow).
@@ -36,11 +35,13 @@ type launch struct {
 	sinks []func([]byte)
 }
 
-// process is a started command: the shell, leader of its own session and
-// process group (pgid = its pid), with stdin on /dev/null.
+// process is a started command: the shell, with stdin on the null
+// device, and every process it starts, held together by the platform's
+// tree (tree_unix.go: a session and process group of its own;
+// tree_windows.go: a Job Object).
 type process struct {
 	cmd    *exec.Cmd
-	pgid   int
+	tree                 // the platform's hold on the command's processes
 	id     string        // the command id its environment carries (commandIDVar)
 	exited chan struct{} // closed once the leader has been reaped
 	exit   exitStatus    // set before exited is closed
@@ -50,18 +51,19 @@ type process struct {
 	reading  sync.WaitGroup
 }
 
-// spawn starts l. The command gets its own session (Setsid) and therefore
-// its own process group with no controlling terminal: a program that
-// would prompt on /dev/tty fails at once instead of waiting for input.
-// Its environment is the agent's minus secrets, plus a fresh command id
-// (childEnv). A confined command's leader is the sandbox's helper, which
-// runs the shell and ends with it.
+// spawn starts l. The command is set apart (isolate): on Unix in a
+// session of its own and therefore its own process group with no
+// controlling terminal, so a program that would prompt on /dev/tty fails
+// at once instead of waiting for input; on Windows in a Job Object of its
+// own, with no console window. Its environment is the agent's minus
+// secrets, plus a fresh command id (childEnv). A confined command's leader
+// is the sandbox's helper, which runs the shell and ends with it.
 func spawn(l launch) (*process, error) {
 	id := newCommandID()
-	cmd := exec.Command(l.shell, "-c", l.command)
+	cmd := exec.Command(l.shell.path, l.shell.args(l.command)...)
 	cmd.Dir = l.dir
 	cmd.Env = childEnv(os.Environ(), l.envAllow, id)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	isolate(cmd)
 	readEnds, writeEnds, err := openPipes(len(l.sinks))
 	if err != nil {
 		return nil, err
@@ -88,7 +90,14 @@ func spawn(l launch) (*process, error) {
 	if confined != nil {
 		confined.Started()
 	}
-	p := &process{cmd: cmd, pgid: cmd.Process.Pid, id: id, exited: make(chan struct{}), pipes: readEnds, confined: confined}
+	t, err := hold(cmd)
+	if err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		closeAll(readEnds)
+		return nil, err
+	}
+	p := &process{cmd: cmd, tree: t, id: id, exited: make(chan struct{}), pipes: readEnds, confined: confined}
 	for i, r := range readEnds {
 		p.reading.Add(1)
 		go p.read(r, l.sinks[i])
@@ -103,9 +112,9 @@ func spawn(l launch) (*process, error) {
 func (p *process) wait() {
 	_ = p.cmd.Wait() // the exit is read from ProcessState
 	if p.confined != nil {
-		p.exit = statusOf(p.confined.Exit(p.cmd.ProcessState))
+		p.exit = p.statusOf(p.confined.Exit(p.cmd.ProcessState))
 	} else {
-		p.exit = statusOf(sandbox.ExitOf(p.cmd.ProcessState))
+		p.exit = p.statusOf(sandbox.ExitOf(p.cmd.ProcessState))
 	}
 	close(p.exited)
 }
@@ -125,27 +134,14 @@ func (p *process) read(r io.Reader, sink func([]byte)) {
 	}
 }
 
-// terminate stops the whole command: its process group and its strays
-// (stopAll).
-func (p *process) terminate(grace time.Duration) {
-	strays := findStrays(p.id, p.pgid)
-	defer releaseStrays(strays)
-	p.stopAll(grace, strays)
-}
-
 // settle waits for the leader to be reaped, stops whatever the command
-// left running (in its group, or strays that left it), reaps the command's
-// processes this process adopted (reapAdopted), reads the output that is
-// left, and returns the exit. No goroutine of p runs and no sink
-// is called after settle returns.
+// left running (stopRest), reads the output that is left, lets go of the
+// command's tree, and returns the exit. No goroutine of p runs and no
+// sink is called after settle returns.
 func (p *process) settle(grace time.Duration) exitStatus {
 	<-p.exited
-	strays := findStrays(p.id, p.pgid)
-	if groupAlive(p.pgid) || len(strays) > 0 {
-		p.stopAll(grace, strays)
-	}
-	releaseStrays(strays)
-	reapAdopted(p.pgid)
+	p.stopRest(grace)
+	defer p.release()
 	drained := make(chan struct{})
 	go func() {
 		p.reading.Wait()
@@ -160,6 +156,16 @@ func (p *process) settle(grace time.Duration) exitStatus {
 	closeAll(p.pipes)
 	<-drained
 	return p.exit
+}
+
+// reaped reports whether the leader has been reaped.
+func (p *process) reaped() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
 }
 
 // openPipes returns n pipes as their read and write ends.

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/workspace"
@@ -57,8 +57,12 @@ const (
 
 // Options configure a Shell. The zero value is ready to use.
 type Options struct {
-	// Shell is the program commands run with as `<Shell> -c <command>`.
-	// When empty, bash on PATH is used, else /bin/sh.
+	// Shell is the program commands run with: as `<Shell> -c <command>`,
+	// or for pwsh and powershell as `<Shell> -NoProfile -NonInteractive
+	// -EncodedCommand <command>`. When empty, the program DSH_SHELL names
+	// is used; else, on Unix, bash on PATH, else sh, else /bin/sh; on
+	// Windows, Git for Windows' bash.exe, else pwsh, else Windows
+	// PowerShell.
 	Shell string
 	// SpillDir is where the spill files of truncated commands go, in a
 	// dsh-bash-* directory of the Shell's own; os.TempDir() when empty.
@@ -98,6 +102,7 @@ type Options struct {
 type Shell struct {
 	ws    *workspace.Workspace
 	opts  Options
+	shell program // opts.Shell and its dialect
 	tools []*registry.Tool
 	jobs  *jobTable
 	spill *spillDir
@@ -109,8 +114,9 @@ type Shell struct {
 	closed   bool
 	inFlight sync.WaitGroup
 
-	// started, when set (by tests), learns each command's process group.
-	started func(pgid int)
+	// started, when set (by tests), learns each command's group: its
+	// process group on Unix, its shell's pid on Windows.
+	started func(group int)
 }
 
 // New returns the Shell of a session working in ws. It fails when no shell
@@ -131,7 +137,11 @@ func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
 		return nil, errors.New("shell: a Sandbox needs a SandboxPolicy")
 	}
 	if opts.Shell == "" {
-		opts.Shell = defaultShell()
+		path, err := defaultShell()
+		if err != nil {
+			return nil, fmt.Errorf("shell: %w", err)
+		}
+		opts.Shell = path
 	}
 	if opts.SpillDir == "" {
 		opts.SpillDir = os.TempDir()
@@ -146,7 +156,7 @@ func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
 		opts.KillGrace = DefaultKillGrace
 	}
 	life, end := context.WithCancel(context.Background())
-	s := &Shell{ws: ws, opts: opts, jobs: newJobTable(), spill: &spillDir{parent: opts.SpillDir}, life: life, endLife: end}
+	s := &Shell{ws: ws, opts: opts, shell: programAt(opts.Shell), jobs: newJobTable(), spill: &spillDir{parent: opts.SpillDir}, life: life, endLife: end}
 	tools, err := s.define()
 	if err != nil {
 		end()
@@ -155,6 +165,11 @@ func New(ws *workspace.Workspace, opts Options) (*Shell, error) {
 	s.tools = tools
 	return s, nil
 }
+
+// Dialect is the language of the command lines the bash tool runs: Bash,
+// or PowerShell where the shell is pwsh or powershell. The permission
+// policy judges Bash lines only.
+func (s *Shell) Dialect() command.Dialect { return s.shell.dialect }
 
 // Tools returns the session's tools, in this order: bash, job_output,
 // job_list, job_kill. The slice is the caller's own.
@@ -205,15 +220,4 @@ func (s *Shell) define() ([]*registry.Tool, error) {
 		tools = append(tools, t)
 	}
 	return tools, nil
-}
-
-// defaultShell is bash when it is on PATH, else /bin/sh.
-func defaultShell() string {
-	if path, err := exec.LookPath("bash"); err == nil {
-		return path
-	}
-	if path, err := exec.LookPath("sh"); err == nil {
-		return path
-	}
-	return "/bin/sh"
 }

@@ -3,7 +3,6 @@ package shell
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -129,24 +128,6 @@ func (s *strayPID) wait(t *testing.T) int {
 	case <-time.After(time.Minute):
 		t.Fatal("the command never printed its stray's pid")
 		return 0
-	}
-}
-
-// waitProcessGone waits until pid is dead (gone, or a zombie nobody reaped
-// yet); a minute is only a hang guard.
-func waitProcessGone(t *testing.T, pid int) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		st, ok := procfs.ReadStat(strconv.Itoa(pid))
-		if !ok || st.State == 'Z' || st.State == 'X' {
-			return
-		}
-		if time.Now().After(deadline) {
-			cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-			t.Fatalf("stray %d (%q, state %c) still runs", pid, cmdline, st.State)
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 

@@ -1,8 +1,9 @@
+//go:build unix
+
 package shell
 
 import (
 	"bytes"
-	"crypto/rand"
 	"os"
 	"strconv"
 	"syscall"
@@ -27,11 +28,6 @@ type stray struct {
 	// proc pins the process (a pidfd on Linux), so neither a signal nor a
 	// wait can reach another process that reuses the pid.
 	proc *os.Process
-}
-
-// newCommandID returns a fresh random command id.
-func newCommandID() string {
-	return rand.Text()
 }
 
 // findStrays returns the live processes, other than the command's leader,

@@ -1,11 +1,76 @@
+//go:build unix
+
 package shell
 
 import (
+	"os"
+	"os/exec"
 	"syscall"
 	"time"
 
 	"github.com/dsh-acp/dsh-acp/internal/procgroup"
+	"github.com/dsh-acp/dsh-acp/sandbox"
 )
+
+// defaultShell is the shell of a Shell whose Options name none
+// (posixShell).
+func defaultShell() (string, error) {
+	return posixShell(hostLookup{env: os.Getenv, lookPath: exec.LookPath}), nil
+}
+
+// tree holds a command's processes on Unix: its shell leads a session and
+// process group of its own (pgid = the shell's pid, or the sandbox
+// helper's), and the processes that leave the group are found as strays
+// (strays_unix.go).
+type tree struct {
+	pgid int
+}
+
+// isolate makes cmd lead a session of its own (Setsid), and so a process
+// group of its own with no controlling terminal.
+func isolate(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+}
+
+// hold returns the tree of the started cmd: its group is its pid.
+func hold(cmd *exec.Cmd) (tree, error) {
+	return tree{pgid: cmd.Process.Pid}, nil
+}
+
+// groupID is what tests learn of a started command: its process group.
+func (t tree) groupID() int { return t.pgid }
+
+// release lets go of the tree; on Unix it holds nothing.
+func (tree) release() {}
+
+// statusOf is how the command ended, as the model reads it: a signal by
+// its name.
+func (tree) statusOf(e sandbox.Exit) exitStatus {
+	if e.Signal != 0 {
+		return exitStatus{signal: signalName(e.Signal)}
+	}
+	return exitStatus{code: e.Code}
+}
+
+// terminate stops the whole command: its process group and its strays
+// (stopAll).
+func (p *process) terminate(grace time.Duration) {
+	strays := findStrays(p.id, p.pgid)
+	defer releaseStrays(strays)
+	p.stopAll(grace, strays)
+}
+
+// stopRest, called once the leader has been reaped, stops whatever the
+// command left running (in its group, or strays that left it) and reaps
+// the command's processes this process adopted (reapAdopted).
+func (p *process) stopRest(grace time.Duration) {
+	strays := findStrays(p.id, p.pgid)
+	if groupAlive(p.pgid) || len(strays) > 0 {
+		p.stopAll(grace, strays)
+	}
+	releaseStrays(strays)
+	reapAdopted(p.pgid)
+}
 
 // groupPoll is how often a stopping command is checked.
 const groupPoll = 10 * time.Millisecond
@@ -45,16 +110,6 @@ func (p *process) signal(sig syscall.Signal, strays []*stray) {
 	}
 	for _, s := range strays {
 		s.signal(sig)
-	}
-}
-
-// reaped reports whether the leader has been reaped.
-func (p *process) reaped() bool {
-	select {
-	case <-p.exited:
-		return true
-	default:
-		return false
 	}
 }
 

@@ -1,0 +1,6 @@
+//go:build !windows && !darwin
+
+package config
+
+// hostPlatform is Linux or another Unix system.
+func hostPlatform() platform { return unixLike }

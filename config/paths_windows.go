@@ -1,0 +1,6 @@
+//go:build windows
+
+package config
+
+// hostPlatform is Windows.
+func hostPlatform() platform { return windows }
