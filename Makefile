@@ -94,7 +94,7 @@ RELEASE_BASE_URL ?=
 release:
 	@test -n "$(VERSION)" || { echo "usage: make release VERSION=x.y.z"; exit 2; }
 	rm -rf "$(DIST)"
-	$(GO) run ./internal/cmd/release -version "$(VERSION)" -out "$(DIST)" -targets "$(RELEASE_TARGETS)" $(if $(RELEASE_BASE_URL),-base-url "$(RELEASE_BASE_URL)")
+	$(GO) run ./internal/cmd/mkrelease -version "$(VERSION)" -out "$(DIST)" -targets "$(RELEASE_TARGETS)" $(if $(RELEASE_BASE_URL),-base-url "$(RELEASE_BASE_URL)")
 
 # The release's tests against a real release of the host's and one other
 # OS's platform: reproducibility, the registry entry, the npm packages

@@ -25,7 +25,7 @@ var layers = [][]string{
 	{"live", "config"},
 	{"bridge"},
 	{"internal/app"},
-	{"cmd/dsh-acp", "internal/cmd/release"},
+	{"cmd/dsh-acp", "internal/cmd/mkrelease"},
 }
 
 // speakers are the outside libraries that only some packages may import,

@@ -3,7 +3,7 @@
 // (.tar.gz, .zip for Windows) with LICENSE and README.md, a SHA256SUMS,
 // the npm packages (a launcher, and one package per platform holding its
 // binary) and the ACP registry entry. `make release VERSION=x.y.z` runs
-// it through internal/cmd/release:
+// it through internal/cmd/mkrelease:
 //
 //	res, err := release.Release(ctx, release.Options{
 //		Version: "0.2.0",

@@ -1,7 +1,7 @@
 // Command release writes dsh-acp's release directory (see package
 // internal/release): `make release VERSION=x.y.z` runs
 //
-//	go run ./internal/cmd/release -version x.y.z -out dist
+//	go run ./internal/cmd/mkrelease -version x.y.z -out dist
 //
 // The commit and the archived files' time default to those of HEAD (git),
 // so two runs on one commit give the same bytes. -targets builds only some
