@@ -24,6 +24,7 @@ func TestDistVSIX(t *testing.T) {
 		"extension/LICENSE.txt", "extension/changelog.md", "extension/package.json", "extension/readme.md",
 		"extension/dist/extension.js", "extension/dist/webview.js",
 		"extension/media/chat.css", "extension/media/dsh.svg", "extension/media/icon.png",
+		"extension/media/walkthrough/ask.md", "extension/media/walkthrough/key.md", "extension/media/walkthrough/review.md",
 	}
 	tests := []struct {
 		name   string
