@@ -5,7 +5,9 @@ import "strings"
 // opaqueProgram returns why running s makes the line impossible to judge
 // ("" when it does not): programs that run strings as commands (eval,
 // source, sh -c, trap, watch, parallel …), change what names mean
-// (alias, enable, hash -p), or run callbacks (mapfile -C).
+// (alias, enable, hash -p), or run callbacks (mapfile -C). Builtins are
+// matched as bash matches them, exactly; programs as the platform finds
+// them.
 func opaqueProgram(s Simple, name string) string {
 	switch name {
 	case "eval":
@@ -34,6 +36,10 @@ func opaqueProgram(s Simple, name string) string {
 		}
 	case "fc", "bind", "complete", "compgen", "let", "declare", "typeset", "local", "export", "readonly":
 		return name + " run this way cannot be judged"
+	}
+	// Programs found on the PATH, by any spelling the platform runs
+	// (sameProgram: `BASH -c …` on macOS, `PowerShell.exe` on Windows).
+	switch hostProgramRule().key(name) {
 	case "watch", "parallel", "flock", "script":
 		return name + " runs its arguments through a shell, which cannot be judged"
 	case "pwsh", "powershell", "cmd", "cmd.exe":

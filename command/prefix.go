@@ -67,7 +67,8 @@ func (c *Command) Prefix() []string {
 
 // Matches reports whether s starts with prefix, word by word, on literal
 // words only. The first word also matches by Program, so a rule for git
-// matches /usr/bin/git (but never ./git).
+// matches /usr/bin/git (but never ./git), and as the platform finds
+// programs (sameProgram): `GIT push` and `git.exe push` on Windows.
 func Matches(s Simple, prefix []string) bool {
 	if len(prefix) == 0 || len(s.Words) < len(prefix) {
 		return false
@@ -76,10 +77,10 @@ func Matches(s Simple, prefix []string) bool {
 		if !s.literal(i) {
 			return false
 		}
-		if s.Words[i] == w {
+		if s.Words[i] == w || i == 0 && sameProgram(s.Words[i], w) {
 			continue
 		}
-		if i > 0 || strings.Contains(w, "/") || s.Program() != w {
+		if i > 0 || strings.Contains(w, "/") || !sameProgram(s.Program(), w) {
 			return false
 		}
 	}
