@@ -142,8 +142,7 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 	case session.UserMessage:
 		return m.userMessage(p)
 	case session.ModelRetry:
-		msg := fmt.Sprintf("\n\n[Model request failed (%s); retrying %d/%d in %dms]\n\n", p.Reason, p.Attempt, p.MaxAttempts, p.Wait.Milliseconds())
-		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text(msg)}}
+		return m.modelRetry(p)
 	case session.TurnEnded:
 		if p.Reason != session.StopError || p.Error == "" {
 			return nil

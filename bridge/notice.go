@@ -1,7 +1,9 @@
 package bridge
 
 import (
+	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/dsh-acp/dsh-acp/acp"
@@ -51,4 +53,22 @@ func runeOffset(s string, n int) int {
 		n--
 	}
 	return len(s)
+}
+
+// modelRetry tells of a model request that failed and is tried again: an
+// info notice to a client that shows them (live only), else a bracketed
+// line of the conversation.
+func (m *Mapper) modelRetry(p session.ModelRetry) []acp.Update {
+	if !m.opts.Notices {
+		msg := fmt.Sprintf("\n\n[Model request failed (%s); retrying %d/%d in %dms]\n\n", p.Reason, p.Attempt, p.MaxAttempts, p.Wait.Milliseconds())
+		return []acp.Update{acp.AgentMessageChunk{Content: acp.Text(msg)}}
+	}
+	if m.opts.Replay {
+		return nil
+	}
+	return []acp.Update{acp.Notice{
+		Severity:    acp.NoticeInfo,
+		Title:       fmt.Sprintf("Model request failed; retrying (%d of %d)", p.Attempt, p.MaxAttempts),
+		Description: fmt.Sprintf("%s. Trying again in %s.", p.Reason, p.Wait.Round(time.Millisecond)),
+	}}
 }
