@@ -11,27 +11,38 @@ export interface WebStdio {
 /**
  * Wraps a child's stdin and stdout as web streams. A write to a child that
  * has gone fails the write (it does not throw in the event loop); the
- * input ends when stdout does.
+ * input ends when stdout does, and output that comes after the reader
+ * gave up is dropped.
  */
 export function webStdio(child: ChildProcessWithoutNullStreams): WebStdio {
   child.stdin.on("error", () => undefined);
+  // Once the stream is closed, errored or cancelled (the client went away
+  // first), later output is dropped: enqueueing then would throw in the
+  // event loop.
+  let open = true;
   const input = new ReadableStream<Uint8Array>({
     start(ctrl) {
-      child.stdout.on("data", (chunk: Buffer) => ctrl.enqueue(new Uint8Array(chunk)));
-      child.stdout.on("end", () => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        if (!open) return;
         try {
-          ctrl.close();
+          ctrl.enqueue(new Uint8Array(chunk));
         } catch {
-          // Already closed or errored.
+          open = false;
         }
+      });
+      child.stdout.on("end", () => {
+        if (!open) return;
+        open = false;
+        ctrl.close();
       });
       child.stdout.on("error", (e: Error) => {
-        try {
-          ctrl.error(e);
-        } catch {
-          // Already closed.
-        }
+        if (!open) return;
+        open = false;
+        ctrl.error(e);
       });
+    },
+    cancel() {
+      open = false;
     },
   });
   const output = new WritableStream<Uint8Array>({
