@@ -8,20 +8,23 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+
+	"github.com/dsh-acp/dsh-acp/internal/procgroup"
 )
 
 // process is a running language server program: its stdio as one stream
 // and the tail of its stderr.
 type process struct {
 	cmd    *exec.Cmd
+	group  *procgroup.Group // the server and every process it starts
 	stdin  *os.File // our end of the server's stdin
 	stdout *os.File // our end of the server's stdout
 	stderr *tailBuffer
 	exited chan struct{} // closed once the program has exited and been reaped
 }
 
-// startProcess runs argv in dir with the environment env, in a process
-// group of its own so that whatever it starts can be stopped with it.
+// startProcess runs argv in dir with the environment env, held in a
+// group of its own (procgroup) so that whatever it starts stops with it.
 func startProcess(argv []string, dir string, env []string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty command")
@@ -45,11 +48,16 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 	p.cmd.Dir = dir
 	p.cmd.Env = env
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, p.stderr
-	ownGroup(p.cmd)
+	procgroup.Isolate(p.cmd)
 	err = p.cmd.Start()
 	// The child holds its own copies of these ends now.
 	_ = inR.Close()
 	_ = outW.Close()
+	if err == nil {
+		if p.group, err = procgroup.Hold(p.cmd); err != nil {
+			_ = p.cmd.Wait()
+		}
+	}
 	if err != nil {
 		_ = inW.Close()
 		_ = outR.Close()
@@ -73,8 +81,9 @@ func (p *process) Close() error {
 	return errors.Join(p.stdin.Close(), p.stdout.Close())
 }
 
-// kill stops the server's whole process group.
-func (p *process) kill() { killGroup(p.cmd) }
+// kill stops the server and every process it started; it returns once
+// they are gone.
+func (p *process) kill() { p.group.Stop(procgroup.Grace) }
 
 // tailBuffer keeps the last max bytes written to it.
 type tailBuffer struct {

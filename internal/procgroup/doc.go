@@ -1,14 +1,23 @@
-// Package procgroup stops a process group the way every program dsh-acp
-// starts is stopped (MCP servers, language servers): SIGTERM to the whole
-// group, then SIGKILL to whatever is still alive once a grace has passed,
-// so the children a server started (`sh -c 'sleep 1000 & exec server'`)
-// die with it, not only the direct child.
+// Package procgroup holds a program dsh-acp starts (an MCP server, a
+// language server) together with every process it starts, so that all of
+// them stop together: on Unix a process group of its own, stopped with
+// SIGTERM to the whole group and then SIGKILL to whatever is still alive
+// once a grace has passed; on Windows a Job Object (internal/jobobject)
+// the program is born into, suspended until it is inside, which kills
+// every process of the job at once.
 //
-//	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+//	procgroup.Isolate(cmd)
 //	_ = cmd.Start()
+//	group, err := procgroup.Hold(cmd) // on Windows, lets the program run
 //	…
-//	procgroup.Stop(cmd.Process.Pid, 2*time.Second) // returns once the group is gone
+//	group.Stop(procgroup.Grace) // returns once the group is gone
 //
-// Where there are no process groups (Windows), Stop does nothing; callers
-// kill their own process there.
+// A program prepared with Isolate must be held once started: on Windows
+// it does not run until it is.
 package procgroup
+
+import "time"
+
+// Grace is the usual time a stopping group has between SIGTERM and
+// SIGKILL on Unix.
+const Grace = 2 * time.Second
