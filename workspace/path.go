@@ -26,8 +26,10 @@ func (e *InvalidPathError) Is(target error) bool { return target == ErrInvalidPa
 
 // ValidatePath returns an *InvalidPathError when path cannot name a file
 // for sure: when it holds a NUL byte, and on Windows when it is relative
-// to another drive's current directory ("D:x") or a device path (`\\?\…`,
-// `\\.\…`). Such a path must be refused, not cleaned: cleaning
+// to another drive's current directory ("D:x"), a device path (`\\?\…`,
+// `\\.\…`), or holds a name Windows reads as another file (a device's
+// reserved name such as "nul.txt", a name ending in a dot or a space, a
+// data stream after a colon). Such a path must be refused, not cleaned: cleaning
 // "a\x00../../x" drops the NUL along with "a\x00.." and names another
 // file.
 func ValidatePath(path string) error {

@@ -145,8 +145,9 @@ func (r pathRule) abs(path string) bool {
 
 // refuse says why path can name no file this process can be sure of, or
 // "": on Windows, a path relative to another drive's own current
-// directory ("D:x"), and a device path (`\\?\…`, `\\.\…`), which skip the
-// checks the file system makes of ordinary paths.
+// directory ("D:x"), a device path (`\\?\…`, `\\.\…`), which skip the
+// checks the file system makes of ordinary paths, and a name Windows
+// reads as another file (refuseElements).
 func (r pathRule) refuse(path string) string {
 	if !r.windows {
 		return ""
@@ -157,5 +158,5 @@ func (r pathRule) refuse(path string) string {
 	if len(path) >= 4 && r.isSep(path[0]) && r.isSep(path[1]) && (path[2] == '?' || path[2] == '.') && r.isSep(path[3]) {
 		return "is a Windows device path (" + path[:4] + "…): pass an ordinary absolute path"
 	}
-	return ""
+	return r.refuseElements(path)
 }
