@@ -17,8 +17,8 @@ import (
 type process struct {
 	cmd    *exec.Cmd
 	group  *procgroup.Group // the server and every process it starts
-	stdin  *os.File // our end of the server's stdin
-	stdout *os.File // our end of the server's stdout
+	stdin  *os.File         // our end of the server's stdin
+	stdout *os.File         // our end of the server's stdout
 	stderr *tailBuffer
 	exited chan struct{} // closed once the program has exited and been reaped
 }
