@@ -5,7 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,10 +87,14 @@ func goModule(t testing.TB, files map[string]string) string {
 // ends. Its tools wait for gopls to load the workspace (it says when it
 // has, with $/progress) and then for its answer, with only hang guards as
 // limits: a cold gopls on a loaded machine may take minutes.
-func newManager(t testing.TB, root string, settle time.Duration) *lsp.Manager {
+func newManager(t testing.TB, root string, settle time.Duration, report ...func(string)) *lsp.Manager {
 	t.Helper()
-	m := lsp.New(lsp.Options{Roots: []string{root}, Servers: []lsp.ServerConfig{goServer(t)}, Settle: settle,
-		StartTimeout: hangGuard, CallTimeout: hangGuard, LoadTimeout: hangGuard})
+	opts := lsp.Options{Roots: []string{root}, Servers: []lsp.ServerConfig{goServer(t)}, Settle: settle,
+		StartTimeout: hangGuard, CallTimeout: hangGuard, LoadTimeout: hangGuard}
+	if len(report) > 0 {
+		opts.Report = report[0]
+	}
+	m := lsp.New(opts)
 	t.Cleanup(func() {
 		if err := m.Close(); err != nil {
 			t.Errorf("Close: %v", err)
@@ -108,4 +114,23 @@ func write(t testing.TB, m *lsp.Manager, root, name, text string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	return m.AfterWrite(ctx, path, text)
+}
+
+// reports keeps what a Manager reported (Options.Report); it is safe for
+// concurrent use.
+type reports struct {
+	mu   sync.Mutex
+	told []string
+}
+
+func (r *reports) add(message string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.told = append(r.told, message)
+}
+
+func (r *reports) list() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.told)
 }

@@ -127,6 +127,7 @@ func (m *Manager) start(ctx context.Context, key slotKey, cfg ServerConfig) (*se
 		return nil, errClosed
 	}
 	sl, ok := m.slots[key]
+	var off string
 	switch {
 	case !ok:
 		sl = &slot{ready: make(chan struct{})}
@@ -136,13 +137,16 @@ func (m *Manager) start(ctx context.Context, key slotKey, cfg ServerConfig) (*se
 		select {
 		case <-sl.ready:
 			if sl.srv != nil && !sl.srv.alive() {
-				m.restart(sl, key, cfg)
+				off = m.restart(sl, key, cfg)
 			}
 		default:
 		}
 	}
 	ready := sl.ready
 	m.mu.Unlock()
+	if off != "" {
+		m.opts.Report(off)
+	}
 	select {
 	case <-ready:
 	default:
@@ -158,21 +162,23 @@ func (m *Manager) start(ctx context.Context, key slotKey, cfg ServerConfig) (*se
 }
 
 // restart replaces sl's dead server with a new one, once; the second
-// death leaves the slot failed. Called with m.mu held.
-func (m *Manager) restart(sl *slot, key slotKey, cfg ServerConfig) {
+// death leaves the slot failed and returns what to report of it. Called
+// with m.mu held.
+func (m *Manager) restart(sl *slot, key slotKey, cfg ServerConfig) (off string) {
 	dead := sl.srv
 	dead.stop() // reaps what is left of it: quick, the program has exited
 	if sl.restarts >= 1 {
 		sl.srv = nil
 		sl.err = fmt.Errorf("%s stopped again after a restart; language features for its files are off for this session%s",
 			cfg.Name, stderrTail(dead.proc))
-		return
+		return "Language server " + sl.err.Error()
 	}
 	m.opts.Logger.Warn("language server stopped; restarting it", "server", cfg.Name, "root", key.root)
 	sl.restarts++
 	sl.srv = nil
 	sl.ready = make(chan struct{})
 	go m.launch(sl, key, cfg)
+	return ""
 }
 
 // launch starts sl's server and publishes the outcome. Close cancels a
@@ -193,6 +199,9 @@ func (m *Manager) launch(sl *slot, key slotKey, cfg ServerConfig) {
 		m.opts.Logger.Warn("language server did not start", "server", cfg.Name, "root", key.root, "err", err)
 	}
 	close(ready)
+	if err != nil && !errors.Is(err, errClosed) && m.base.Err() == nil {
+		m.opts.Report(fmt.Sprintf("Language server %s could not start; language features for its files are off for this session: %v", cfg.Name, err))
+	}
 }
 
 // noteOnce returns note as a note for the model the first time it is

@@ -53,6 +53,11 @@ type Options struct {
 	// A session whose file tools go through the editor passes the same
 	// file system here, so servers see the buffers the tools see.
 	ReadFile func(ctx context.Context, path string) ([]byte, error)
+	// Report is told, once each time, that a server is off for this
+	// session: it could not start, or it stopped again after its restart.
+	// The message names the server and why. It is called from no lock of
+	// the Manager and should not block for long; nil tells no one.
+	Report func(message string)
 }
 
 // ServerConfig says how to run one language server and which files it
@@ -116,6 +121,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Report == nil {
+		o.Report = func(string) {}
 	}
 	if o.Settle <= 0 {
 		o.Settle = DefaultSettle

@@ -39,21 +39,31 @@ func TestMissingServerIsANoteOnceNeverAnError(t *testing.T) {
 	}
 }
 
+// TestServerThatFailsToStartIsANote: the model reads a note naming the
+// server and its stderr, and the user is told once that the server is
+// off (Report).
 func TestServerThatFailsToStartIsANote(t *testing.T) {
 	root := t.TempDir()
+	var told reports
 	m := lsp.New(lsp.Options{Roots: []string{root}, Servers: []lsp.ServerConfig{
 		{Name: "broken", Command: []string{"sh", "-c", "echo 'broken: cannot start' >&2; exit 3"}, Extensions: []string{".go"}, LanguageID: "go"},
-	}})
+	}, Report: told.add})
 	defer m.Close()
 	got := write(t, m, root, "a.go", "package a\n")
 	if !strings.HasPrefix(got, "Note: initialize broken:") || !strings.Contains(got, "broken: cannot start") {
 		t.Fatalf("AfterWrite = %q, want a note naming the server and its stderr", got)
 	}
+	write(t, m, root, "b.go", "package a\n")
+	if reports := told.list(); len(reports) != 1 || !strings.HasPrefix(reports[0], "Language server broken could not start; language features for its files are off") ||
+		!strings.Contains(reports[0], "broken: cannot start") {
+		t.Errorf("reports = %q, want one naming the server, that it is off, and its stderr", reports)
+	}
 }
 
 func TestCrashedServerIsRestartedOnceThenANote(t *testing.T) {
 	root := goModule(t, map[string]string{"main.go": goodMain})
-	m := newManager(t, root, hangGuard)
+	var told reports
+	m := newManager(t, root, hangGuard, told.add)
 	if got := write(t, m, root, "main.go", goodMain); got != "" {
 		t.Fatalf("AfterWrite = %q", got)
 	}
@@ -70,6 +80,9 @@ func TestCrashedServerIsRestartedOnceThenANote(t *testing.T) {
 	}
 	if got := write(t, m, root, "main.go", broken); got != "" {
 		t.Fatalf("after the note: AfterWrite = %q, want nothing more", got)
+	}
+	if got := told.list(); len(got) != 1 || !strings.HasPrefix(got[0], "Language server gopls stopped again after a restart; language features for its files are off") {
+		t.Errorf("reports = %q, want one saying gopls is off", got)
 	}
 }
 

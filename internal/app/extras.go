@@ -116,10 +116,11 @@ func (m *mcpSession) closeLocked() {
 
 // languageServers starts a session's language-server client when the
 // configuration asks for one: nothing runs until a file of a server's type
-// is touched.
-func languageServers(enabled bool, roots []string, servers []lsp.ServerConfig, files workspace.FileSystem, cfg Config) *lsp.Manager {
+// is touched. A server turned off for the session is told through report.
+func languageServers(enabled bool, roots []string, servers []lsp.ServerConfig, files workspace.FileSystem, cfg Config, report func(string)) *lsp.Manager {
 	if !enabled {
 		return nil
 	}
-	return lsp.New(lsp.Options{Roots: roots, Servers: servers, Logger: cfg.Logger, ReadFile: files.ReadFile, EnvAllow: cfg.Shell.EnvAllow})
+	return lsp.New(lsp.Options{Roots: roots, Servers: servers, Logger: cfg.Logger, ReadFile: files.ReadFile,
+		EnvAllow: cfg.Shell.EnvAllow, Report: report})
 }
