@@ -160,7 +160,7 @@ func (a *Agent) PromptSteered(ctx context.Context, content []presentation.Conten
 	t.log.Append(session.TurnStarted{})
 	t.log.Append(session.UserMessage{Content: presentation.CloneContent(content)})
 	if note, ok := omittedImages(content, a.model()); ok {
-		t.log.Append(session.AssistantChunk{Text: note + "\n\n"})
+		t.log.Append(session.Notice{Text: note})
 	}
 	reason, err := t.run(ctx)
 	end := session.TurnEnded{Reason: reason}

@@ -137,9 +137,9 @@ func omittedImages(content []presentation.ContentBlock, m ModelInfo) (note strin
 	case 0:
 		return "", false
 	case 1:
-		return "[The image in this prompt was not sent: " + m.modelName() + " does not accept images. Configure images = true for the model if it does.]", true
+		return "The image in this prompt was not sent: " + m.modelName() + " does not accept images. Configure images = true for the model if it does.", true
 	default:
-		return fmt.Sprintf("[The %d images in this prompt were not sent: %s does not accept images. Configure images = true for the model if it does.]", n, m.modelName()), true
+		return fmt.Sprintf("The %d images in this prompt were not sent: %s does not accept images. Configure images = true for the model if it does.", n, m.modelName()), true
 	}
 }
 

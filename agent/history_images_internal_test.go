@@ -71,9 +71,9 @@ func TestOmittedImagesNote(t *testing.T) {
 		{"no image", []presentation.ContentBlock{presentation.Text("hi")}, ModelInfo{Name: "m"}, ""},
 		{"the model takes images", []presentation.ContentBlock{img}, ModelInfo{Name: "m", Images: true}, ""},
 		{"one image", []presentation.ContentBlock{presentation.Text("see"), img}, ModelInfo{Name: "m"},
-			"[The image in this prompt was not sent: model m does not accept images. Configure images = true for the model if it does.]"},
+			"The image in this prompt was not sent: model m does not accept images. Configure images = true for the model if it does."},
 		{"two images", []presentation.ContentBlock{img, img}, ModelInfo{Name: "m"},
-			"[The 2 images in this prompt were not sent: model m does not accept images. Configure images = true for the model if it does.]"},
+			"The 2 images in this prompt were not sent: model m does not accept images. Configure images = true for the model if it does."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	acpsdk "github.com/coder/acp-go-sdk"
+
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 )
 
@@ -75,5 +77,42 @@ func TestWithoutNoticesAFailedServerIsToldAtTheNextTurn(t *testing.T) {
 		if u.Kind == "notice" {
 			t.Errorf("a notice went to a client that does not show them: %+v", u)
 		}
+	}
+}
+
+// TestAnImageLeftOutIsTold: an image the model cannot take is a notice to
+// a client that shows them, and a bracketed line of the conversation to
+// one that does not.
+func TestAnImageLeftOutIsTold(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		initialize string
+		notice     bool
+	}{
+		{"with notices", noticesInitialize, true},
+		{"without notices", plainInitialize, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.initialize(tt.initialize)
+			s := e.newSession("")
+			image := acpsdk.ImageBlock("iVBORw0KGgo=", "image/png")
+			if got := e.startPromptBlocks(s, acpsdk.TextBlock("what is this?"), image).stop(); got != "end_turn" {
+				t.Fatalf("the prompt = %s", got)
+			}
+			var notices []string
+			for _, u := range e.updates(s) {
+				if u.Kind == "notice" {
+					notices = append(notices, string(e.c.Frames()[u.Frame].Params))
+				}
+			}
+			inText := strings.Contains(agentText(e.updates(s)), "[The image in this prompt was not sent")
+			if tt.notice && (len(notices) != 1 || !strings.Contains(notices[0], "was not sent") || inText) {
+				t.Errorf("notices %q, told in the conversation %v; want one notice only", notices, inText)
+			}
+			if !tt.notice && (len(notices) != 0 || !inText) {
+				t.Errorf("notices %q, told in the conversation %v; want the conversation only", notices, inText)
+			}
+		})
 	}
 }
