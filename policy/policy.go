@@ -26,14 +26,27 @@ type Policy struct {
 	// dialect is the language of command lines (WithDialect).
 	dialect command.Dialect
 
+	// report is told of a problem found at run time (WithReport).
+	report func(string)
+
 	mu     sync.RWMutex
 	preset Preset
+	// reported is the rule file's problem last told, so each is told once.
+	reported string
 }
 
 // WithRules makes the policy honour, and remember, the project's rules;
 // call it before the policy is used.
 func (p *Policy) WithRules(b *RuleBook) *Policy {
 	p.rules = b
+	return p
+}
+
+// WithReport has report told, once each, of a problem the policy finds
+// while it runs (the project's rule file became unreadable); call it
+// before the policy is used.
+func (p *Policy) WithReport(report func(string)) *Policy {
+	p.report = report
 	return p
 }
 
@@ -79,8 +92,20 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 // before anything runs. A path no file can have (a NUL byte in it) is
 // denied under every preset, before anything touches the disk. A path
 // counts as inside the workspace only when it leads there once its
-// symbolic links are followed, dangling ones included.
+// symbolic links are followed, dangling ones included. While the
+// project's rule file cannot be read, a call the rest would allow asks: a
+// rule there may forbid it.
 func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
+	rules, err := p.currentRules()
+	d := p.decide(call, rules)
+	if err != nil && d.Kind == pipeline.DecisionAllow {
+		return pipeline.Ask("asks because the project's remembered rules cannot be read, and one may forbid it")
+	}
+	return d
+}
+
+// decide is Decide under rules.
+func (p *Policy) decide(call *registry.Call, rules []Rule) pipeline.Decision {
 	bound, tool := p.bind(call)
 	if tool == nil {
 		return pipeline.Allow()
@@ -94,7 +119,6 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 			return pipeline.Deny(fmt.Sprintf("%s: %v", call.Name(), err))
 		}
 	}
-	rules := p.currentRules()
 	targets := p.targets(paths)
 	if r, ok := p.fileRule(rules, call.Name(), targets, false); ok {
 		return pipeline.Deny(fmt.Sprintf("%s: the project's rule says to %s", call.Name(), r))
@@ -154,18 +178,37 @@ func touches(effect registry.Effect) string {
 	}
 }
 
-// currentRules returns the project's rules; an unreadable rule file is
-// logged by nobody here and counts as none (every call then asks as the
-// preset says).
-func (p *Policy) currentRules() []Rule {
+// currentRules returns the project's rules, or why they cannot be read;
+// each new reason is reported once (WithReport).
+func (p *Policy) currentRules() ([]Rule, error) {
 	if p.rules == nil {
-		return nil
+		return nil, nil
 	}
 	rules, err := p.rules.Rules()
-	if err != nil {
-		return nil
+	if err == nil {
+		p.reportOnce("")
+	} else {
+		p.reportOnce("The remembered rules of this project cannot be read, so every call asks until the file is fixed or removed: " + err.Error())
 	}
-	return rules
+	return rules, err
+}
+
+// reportOnce tells report text unless it was the last problem told; ""
+// says the problem is gone, so that it is told again if it comes back.
+func (p *Policy) reportOnce(text string) {
+	p.mu.RLock()
+	told := p.reported == text
+	p.mu.RUnlock()
+	if told {
+		return
+	}
+	p.mu.Lock()
+	told = p.reported == text
+	p.reported = text
+	p.mu.Unlock()
+	if !told && text != "" && p.report != nil {
+		p.report(text)
+	}
 }
 
 // targets are the absolute paths a call touches, links followed.

@@ -138,7 +138,8 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 			scope.Close()
 		}
 	}()
-	langs := languageServers(cfg.LanguageServers, ws.Roots(), cfg.Servers, fsys, cfg)
+	notes := &notices{}
+	langs := languageServers(cfg.LanguageServers, ws.Roots(), cfg.Servers, fsys, cfg, notes.add)
 	defer func() {
 		if err != nil && langs != nil {
 			langs.Close()
@@ -164,7 +165,7 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	if sc.Settings.Preset != "" {
 		preset = sc.Settings.Preset
 	}
-	pol = policy.New(reg, ws, preset).WithDialect(sh.Dialect())
+	pol = policy.New(reg, ws, preset).WithDialect(sh.Dialect()).WithReport(notes.add)
 	if cfg.Sandbox.Sandbox != nil {
 		pol.WithSandbox(cfg.Sandbox.available())
 	}
@@ -182,7 +183,6 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	if err != nil {
 		return nil, err
 	}
-	notes := &notices{}
 	if text := cfg.Sandbox.notice(); text != "" {
 		notes.add(text)
 	}
