@@ -6,6 +6,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -13,7 +14,7 @@ import (
 // presents in plan mode (the exit_plan_mode tool's reviewer): see
 // liveSession.ReviewPlan.
 type PlanReviewer interface {
-	ReviewPlan(ctx context.Context, callID, plan string) (switchedTo string, err error)
+	ReviewPlan(ctx context.Context, call *registry.Call, plan string) (switchedTo string, err error)
 }
 
 // planReviewOptions are the answers a plan review offers, with the ids
@@ -30,8 +31,8 @@ func planReviewOptions() []acp.PermissionOption {
 // card says the same, so the request does not retitle it).
 const planReviewTitle = "Review the plan"
 
-// ReviewPlan asks the user, with a session/request_permission about the
-// call callID (kind switch_mode, the plan as its content), whether to
+// ReviewPlan asks the user, with a session/request_permission about
+// call (kind switch_mode, the plan as its content), whether to
 // implement plan. "Implement the plan" switches the session to the
 // preset it had before plan mode (workspace-write when it never had
 // another) the way the user's own switch does (switchMode: logged,
@@ -41,12 +42,13 @@ const planReviewTitle = "Review the plan"
 // whole turn, as session/cancel does, and a cancelled turn withdraws the
 // request: both return the context's error. A session the user took out
 // of plan mode meanwhile stays in the mode they chose.
-func (s *liveSession) ReviewPlan(ctx context.Context, callID, plan string) (string, error) {
+func (s *liveSession) ReviewPlan(ctx context.Context, call *registry.Call, plan string) (string, error) {
 	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{
 		SessionID: s.id,
 		ToolCall: acp.ToolCall{
-			ToolCallID: callID, Title: planReviewTitle, Kind: acp.ToolKindSwitchMode,
-			Content: []acp.ToolCallContent{textItem(plan)},
+			ToolCallID: call.ID(), Name: call.Name(), Title: planReviewTitle, Kind: acp.ToolKindSwitchMode,
+			RawInput: rawInput(call.Arguments().JSON()),
+			Content:  []acp.ToolCallContent{textItem(plan)},
 		},
 		Options: planReviewOptions(),
 	})

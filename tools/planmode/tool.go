@@ -22,13 +22,13 @@ const (
 // Reviewer asks the user about a plan.
 type Reviewer interface {
 	// ReviewPlan asks the user whether to implement plan (Markdown, shown
-	// to them already), which the call callID presents. When they choose
+	// to them already), which call presents. When they choose
 	// to implement it, the session has switched out of plan mode by the
 	// time it returns, and switchedTo names the mode it is in now; when
 	// they choose to keep planning, switchedTo is "" and err nil. An
 	// error says they could not be asked, or cancelled the turn; it must
 	// return when ctx ends.
-	ReviewPlan(ctx context.Context, callID, plan string) (switchedTo string, err error)
+	ReviewPlan(ctx context.Context, call *registry.Call, plan string) (switchedTo string, err error)
 }
 
 // Options are what the tool needs of its session.
@@ -69,7 +69,7 @@ func Tool(opts Options) (*registry.Tool, error) {
 		Description: description,
 		Effect:      registry.EffectOther,
 		Handler: func(ctx context.Context, call *registry.Call, args Args) (string, error) {
-			return review(ctx, opts, call.ID(), args.Plan)
+			return review(ctx, opts, call, args.Plan)
 		},
 		PresentCall: func(Args) presentation.CallView {
 			return presentation.GenericCallView{Title: "Review the plan", Kind: presentation.KindSwitchMode}
@@ -78,7 +78,7 @@ func Tool(opts Options) (*registry.Tool, error) {
 }
 
 // review shows the plan, asks the user and says what they answered.
-func review(ctx context.Context, opts Options, callID, plan string) (string, error) {
+func review(ctx context.Context, opts Options, call *registry.Call, plan string) (string, error) {
 	if !opts.InPlanMode() {
 		return "", &registry.Error{Code: CodeNotInPlanMode, Message: "the session is not in plan mode, so there is no plan to present: " +
 			"carry on with the task (the user switches to plan mode when they want to review a plan first)"}
@@ -90,7 +90,7 @@ func review(ctx context.Context, opts Options, callID, plan string) (string, err
 	if opts.Show != nil {
 		opts.Show(plan)
 	}
-	mode, err := opts.Reviewer.ReviewPlan(ctx, callID, plan)
+	mode, err := opts.Reviewer.ReviewPlan(ctx, call, plan)
 	switch {
 	case ctx.Err() != nil:
 		return "", ctx.Err()

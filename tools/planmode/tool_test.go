@@ -21,8 +21,8 @@ type reviewer struct {
 	plans   []string
 }
 
-func (r *reviewer) ReviewPlan(_ context.Context, callID, plan string) (string, error) {
-	r.callIDs = append(r.callIDs, callID)
+func (r *reviewer) ReviewPlan(_ context.Context, call *registry.Call, plan string) (string, error) {
+	r.callIDs = append(r.callIDs, call.ID())
 	r.plans = append(r.plans, plan)
 	return r.mode, r.err
 }
@@ -101,7 +101,7 @@ func TestExitPlanModeCancelled(t *testing.T) {
 
 type cancelling struct{ cancel context.CancelFunc }
 
-func (c *cancelling) ReviewPlan(ctx context.Context, _, _ string) (string, error) {
+func (c *cancelling) ReviewPlan(ctx context.Context, _ *registry.Call, _ string) (string, error) {
 	c.cancel()
 	<-ctx.Done()
 	return "workspace-write", nil
