@@ -483,3 +483,32 @@ func TestPlanModeIsOffered(t *testing.T) {
 		t.Errorf("mode option values %q, legacy modes %q; want %q", values, modes, want)
 	}
 }
+
+// A stored session loaded in plan mode goes back, on "Implement the
+// plan", to the preset its log says it had before plan mode.
+func TestExitPlanModeAfterLoad(t *testing.T) {
+	state, dir := t.TempDir(), tempDir(t)
+	e := newEnv(t, withStore(openStore(t, state)), withDir(dir))
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	if got := e.prompt(s, "hello"); got != "end_turn" {
+		t.Fatalf("stopReason = %s", got)
+	}
+	e.setMode(s, string(policy.FullAccess))
+	e.setMode(s, string(policy.Plan))
+	e.c.Close()
+
+	model := llm.NewScripted(toolStep("c_exit", "exit_plan_mode", map[string]any{"plan": thePlan}), llm.Message{Content: "ok"})
+	e2 := newEnv(t, withProvider(model), withStore(openStore(t, state)), withDir(dir))
+	e2.c.HandlePermission((&reviewAnswer{t: t, option: "allow-once"}).handle)
+	e2.initialize(plainInitialize)
+	if err := e2.load(s, dir, nil); err != nil {
+		t.Fatalf("session/load: %v", err)
+	}
+	if got := e2.prompt(s, "implement it"); got != "end_turn" {
+		t.Fatalf("stopReason = %s", got)
+	}
+	if text := callResult(forCall(e2.updates(s), "c_exit")); !strings.Contains(text, "now in full-access mode") {
+		t.Errorf("exit_plan_mode's result %q, want the session back in full-access", text)
+	}
+}
