@@ -47,8 +47,8 @@ type Args struct {
 	Plan string `json:"plan" jsonschema:"the plan, in Markdown: what you found, the changes you will make file by file as a numbered list, and how you will check them"`
 }
 
-const description = `Present your plan to the user and ask them to approve it; only in plan mode, after you have read what you need. ` +
-	`The argument plan is Markdown: what you found, the steps you will take as a numbered list (the files each one changes), and how you will verify the result. ` +
+const description = `Present your plan to the user for approval, in plan mode only; on approval the session leaves plan mode.
+Call it once you have read what the task needs. The argument plan is Markdown: what you found, the steps you will take as a numbered list (naming the files each one changes), and how you will verify the result. ` +
 	`The user either approves it — the session then leaves plan mode and you implement the plan at once, in the same turn — or asks to keep planning: then revise the plan and present it again. ` +
 	`Errors: NOT_IN_PLAN_MODE when the session is not in plan mode (do not call it then: just do the task), PLAN_EMPTY when plan is blank.`
 
