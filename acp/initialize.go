@@ -13,6 +13,10 @@ type InitializeRequest struct {
 	acpsdk.InitializeRequest
 	// ClientSession is clientCapabilities.session.
 	ClientSession ClientSessionCapabilities `json:"-"`
+	// Plan is set when the client sent an object for
+	// clientCapabilities.plan (unstable in schema 1.25): it shows
+	// plan_update and plan_removed (PlanUpdate, PlanRemoved).
+	Plan bool `json:"-"`
 }
 
 // ClientSessionCapabilities are the session updates a client says it
@@ -27,8 +31,9 @@ type ClientSessionCapabilities struct {
 }
 
 // UnmarshalJSON decodes the SDK's fields as the SDK does, then
-// clientCapabilities.session. A session member that is not an object
-// advertises nothing, as the schema's default-on-error says.
+// clientCapabilities.session and clientCapabilities.plan. A member that
+// is not an object advertises nothing, as the schema's default-on-error
+// says.
 func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &r.InitializeRequest); err != nil {
 		return err
@@ -36,11 +41,13 @@ func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		ClientCapabilities struct {
 			Session json.RawMessage `json:"session"`
+			Plan    json.RawMessage `json:"plan"`
 		} `json:"clientCapabilities"`
 	}
 	if json.Unmarshal(data, &probe) != nil {
 		return nil // clientCapabilities itself is the SDK's to judge
 	}
+	r.Plan = isObject(probe.ClientCapabilities.Plan)
 	var session struct {
 		Notices    json.RawMessage `json:"notices"`
 		Compaction json.RawMessage `json:"compaction"`

@@ -31,3 +31,26 @@ func TestInitializeRequestReadsSessionCapabilities(t *testing.T) {
 		})
 	}
 }
+
+func TestInitializeRequestReadsThePlanCapability(t *testing.T) {
+	tests := []struct {
+		json string
+		want bool
+	}{
+		{`{"protocolVersion":1,"clientCapabilities":{}}`, false},
+		{`{"protocolVersion":1,"clientCapabilities":{"plan":{}}}`, true},
+		{`{"protocolVersion":1,"clientCapabilities":{"plan":{"_meta":{"x":1}},"session":7}}`, true},
+		{`{"protocolVersion":1,"clientCapabilities":{"plan":null}}`, false},
+		{`{"protocolVersion":1,"clientCapabilities":{"plan":true}}`, false},
+		{`{"protocolVersion":1,"clientCapabilities":{"session":{"plan":{}}}}`, false},
+	}
+	for _, tt := range tests {
+		var req acp.InitializeRequest
+		if err := json.Unmarshal([]byte(tt.json), &req); err != nil {
+			t.Fatal(err)
+		}
+		if req.Plan != tt.want {
+			t.Errorf("%s: Plan = %v, want %v", tt.json, req.Plan, tt.want)
+		}
+	}
+}

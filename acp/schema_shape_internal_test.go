@@ -10,12 +10,17 @@ import (
 )
 
 // schemaFile is the pinned ACP v1 schema (acptest.SchemaPath, from this
-// package's directory).
-const schemaFile = "../e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"
+// package's directory); unstableSchemaFile its unstable sibling, which
+// also defines what is not part of the spec yet.
+const (
+	schemaFile         = "../e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"
+	unstableSchemaFile = "../e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.unstable.json"
+)
 
-// notYetSent lists the session/update variants of the pinned schema that
-// the vocabulary does not cover yet (none now).
-var notYetSent = []string{}
+// notYetSent lists the session/update variants of the pinned schemas
+// (stable and unstable) that the vocabulary does not cover yet: the
+// unstable subagent updates.
+var notYetSent = []string{"subagent_update", "session_message", "session_message_chunk"}
 
 // schemaDef is the part of a schema definition the shape test reads.
 type schemaDef struct {
@@ -30,9 +35,9 @@ type schemaDef struct {
 	Items      *schemaDef           `json:"items"`
 }
 
-func loadSchema(t *testing.T) map[string]schemaDef {
+func loadSchema(t *testing.T, file string) map[string]schemaDef {
 	t.Helper()
-	data, err := os.ReadFile(schemaFile)
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Skipf("schema not installed (make deps): %v", err)
 	}
@@ -61,6 +66,8 @@ func wireOf(t *testing.T, v any) any {
 		w, err = v.toolContentWire()
 	case SessionConfigOption:
 		w = v.configOptionWire()
+	case PlanUpdateContent:
+		w = v.planContentWire()
 	default:
 		w = v
 	}
@@ -77,13 +84,13 @@ func wireOf(t *testing.T, v any) any {
 // written as null), and each member's JSON kind. It also fails when the
 // schema has a session/update variant the vocabulary does not know.
 func TestVocabularyMatchesSchema(t *testing.T) {
-	defs := loadSchema(t)
+	checkVocabulary(t, loadSchema(t, schemaFile), stableCases(), nil)
+}
+
+// stableCases are the outbound values of the stable schema.
+func stableCases() []shapeCase {
 	one := 1
-	tests := []struct {
-		def    string // the schema definition
-		disc   string // the discriminator member, if the value is a union variant
-		sample any
-	}{
+	return []shapeCase{
 		{"ContentChunk", "sessionUpdate", AgentMessageChunk{Content: Text("x")}},
 		{"ContentChunk", "sessionUpdate", AgentThoughtChunk{Content: Text("x")}},
 		{"ContentChunk", "sessionUpdate", UserMessageChunk{Content: ImageContent{}}},
@@ -123,7 +130,53 @@ func TestVocabularyMatchesSchema(t *testing.T) {
 		{"PermissionOption", "", PermissionOption{}},
 		{"SessionNotification", "", notificationWire{}},
 	}
+}
+
+// unstableUpdates are the cases of the unstable updates the vocabulary
+// has, checked against the unstable schema.
+func unstableUpdates() []shapeCase {
+	return []shapeCase{
+		{"PlanUpdate", "sessionUpdate", PlanUpdate{Plan: PlanItems{}}},
+		{"PlanRemoved", "sessionUpdate", PlanRemoved{}},
+		{"PlanItems", "type", PlanItems{}},
+		{"PlanMarkdown", "type", PlanMarkdown{}},
+	}
+}
+
+// TestUnstableVocabularyMatchesSchema is TestVocabularyMatchesSchema for
+// what the vocabulary sends of the unstable schema (to the clients that
+// advertise it): the unstable variants of session/update it covers, and
+// those it does not yet, in notYetSent.
+func TestUnstableVocabularyMatchesSchema(t *testing.T) {
+	checkVocabulary(t, loadSchema(t, unstableSchemaFile), unstableUpdates(), stableCases())
+}
+
+// shapeCase is an outbound value and the definition it must match.
+type shapeCase struct {
+	def    string // the schema definition
+	disc   string // the discriminator member, if the value is a union variant
+	sample any
+}
+
+// checkVocabulary checks each case's shape against defs, then that every
+// session/update variant of defs is covered by a case, by elsewhere (the
+// cases checked against the other schema) or by notYetSent.
+func checkVocabulary(t *testing.T, defs map[string]schemaDef, tests, elsewhere []shapeCase) {
+	t.Helper()
 	covered := map[string]bool{}
+	for _, tt := range elsewhere {
+		data, err := json.Marshal(wireOf(t, tt.sample))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		if kind, _ := m["sessionUpdate"].(string); tt.disc == "sessionUpdate" {
+			covered[kind] = true
+		}
+	}
 	for _, tt := range tests {
 		w := wireOf(t, tt.sample)
 		typ := reflect.TypeOf(w)

@@ -8,8 +8,9 @@ import (
 // Update is one session/update an agent sends: AgentMessageChunk,
 // AgentThoughtChunk, UserMessageChunk, ToolCall, ToolCallUpdate, Plan,
 // AvailableCommandsUpdate, CurrentModeUpdate, ConfigOptionUpdate,
-// SessionInfoUpdate, UsageUpdate, Notice, CompactionUpdate or
-// CompactionSummaryChunk. The set is closed: no type outside
+// SessionInfoUpdate, UsageUpdate, Notice, CompactionUpdate,
+// CompactionSummaryChunk, PlanUpdate or PlanRemoved (the last two
+// unstable). The set is closed: no type outside
 // this package implements it. Each type writes its own "sessionUpdate"
 // discriminator, and encoding it is one pass of encoding/json, fields in
 // the order the types declare them.

@@ -36,6 +36,7 @@ type Bridge struct {
 	closed   bool
 	terminal bool
 	shows    acp.ClientSessionCapabilities // the session updates the client shows
+	plans    bool                          // the client shows plan operations (clientCapabilities.plan)
 	fsRead   bool
 	fsWrite  bool
 	sessions map[string]*liveSession
@@ -51,8 +52,9 @@ func New(client Client, opts Options) *Bridge {
 
 // Initialize answers protocol version 1 whatever is asked, and the
 // capabilities that work today. It remembers what the client offers: its
-// file access, Zed's terminal display convention, and whether it can run
-// a sign-in terminal.
+// file access, Zed's terminal display convention, whether it can run a
+// sign-in terminal, and the session updates it shows (notices,
+// compactions, the unstable plan operations).
 func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
 	caps := req.ClientCapabilities
 	terminal, _ := caps.Meta["terminal_output"].(bool)
@@ -60,6 +62,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 	b.mu.Lock()
 	b.terminal = terminal
 	b.shows = req.ClientSession
+	b.plans = req.Plan
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
 	b.mu.Unlock()
 	info := &acp.Implementation{Name: b.opts.Name, Version: b.opts.Version}
@@ -173,15 +176,16 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		}
 		return nil, acp.InternalError("the connection is closing")
 	}
-	terminal, shows, fsRead, fsWrite := b.terminal, b.shows, b.fsRead, b.fsWrite
+	terminal, shows, plans, fsRead, fsWrite := b.terminal, b.shows, b.plans, b.fsRead, b.fsWrite
 	b.mu.Unlock()
 
 	s := newLiveSession(r.id, b)
 	s.settings = r.settings
+	s.beforePlan = loggedBeforePlan(r.history)
 	s.kept, s.empty = r.stored, r.empty
 	servers, badServers := mcpServers(r.mcp)
 	cfg := SessionConfig{
-		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: servers,
+		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, Plans: s, MCPServers: servers,
 		History: r.history, Settings: r.settings, SystemPrompt: r.prompt,
 	}
 	if badServers != nil {
@@ -197,7 +201,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		s.close()
 		return nil, acp.InternalError("create session: %v", err)
 	}
-	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
+	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, Plans: plans, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
 	if r.replay {
 		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 		err := s.out.flush(flushCtx)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/live"
+	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -35,15 +36,26 @@ func (b *Bridge) SetSessionConfigOption(_ context.Context, req acp.SetSessionCon
 // SetSessionMode switches the permission preset (the legacy form of the
 // "mode" config option) and tells the client the options changed.
 func (b *Bridge) SetSessionMode(_ context.Context, req acp.SetSessionModeRequest) (acp.SetSessionModeResponse, error) {
-	c, err := b.changeSetting(string(req.SessionId), optionMode, string(req.ModeId))
-	if err != nil {
+	if err := b.switchMode(string(req.SessionId), string(req.ModeId)); err != nil {
 		return acp.SetSessionModeResponse{}, err
+	}
+	return acp.SetSessionModeResponse{}, nil
+}
+
+// switchMode switches a session's permission preset to mode, as
+// changeSetting does, and tells the client with a current_mode_update
+// and a config_option_update: the user's switch (SetSessionMode) and the
+// one a plan review makes (ReviewPlan).
+func (b *Bridge) switchMode(sessionID, mode string) error {
+	c, err := b.changeSetting(sessionID, optionMode, mode)
+	if err != nil {
+		return err
 	}
 	c.session.out.push(
 		acp.CurrentModeUpdate{CurrentModeID: string(c.after.Preset)},
 		acp.ConfigOptionUpdate{ConfigOptions: c.options()},
 	)
-	return acp.SetSessionModeResponse{}, nil
+	return nil
 }
 
 // currentSettings returns the session's settings.
@@ -61,9 +73,13 @@ func (s *liveSession) setup(menu settingsMenu) acp.SessionSetup {
 
 // apply makes the settings after take effect: each change is logged (and
 // so stored), the runtime told, and the stored session's index updated.
+// Entering plan mode remembers the preset it left (presetBeforePlan).
 func (s *liveSession) apply(before, after live.Settings) {
 	s.mu.Lock()
 	s.settings = after
+	if after.Preset == policy.Plan && before.Preset != policy.Plan {
+		s.beforePlan = before.Preset
+	}
 	kept := s.kept
 	s.mu.Unlock()
 	s.rt.Apply(after)

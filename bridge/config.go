@@ -25,6 +25,9 @@ type SessionConfig struct {
 	// Approver asks the user through the editor; install it in the
 	// session's pipeline.
 	Approver pipeline.Approver
+	// Plans asks the user whether to implement the plan the model
+	// presents in plan mode (the exit_plan_mode tool's reviewer).
+	Plans PlanReviewer
 	// MCPServers are the servers the client asked the session to use.
 	MCPServers []mcp.Server
 	// Problems are what the user should be told at the session's first

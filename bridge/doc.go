@@ -13,7 +13,14 @@
 // The Factory builds a session's parts (workspace, tools, policy, pipeline,
 // agent) from the SessionConfig the bridge hands it: the working
 // directory, the roots, the editor's file access when the client offers
-// it, and the approver that turns "ask" into session/request_permission.
+// it, the approver that turns "ask" into session/request_permission, and
+// the plan reviewer that asks whether to implement the plan the model
+// presents in plan mode and, when the user says so, switches the session
+// back to the preset it had before, as the user's own mode switch does.
+//
+// What only the unstable schema defines goes only to a client that
+// advertised it: plans as plan_update and plan_removed to a client with
+// clientCapabilities.plan, as the one plan update to the others.
 //
 // Order on the wire: a session's updates go out in the order its events
 // happened, and every request a session makes to the editor (a permission

@@ -34,6 +34,10 @@ type MapperOptions struct {
 	// (clientCapabilities.session.notices): what the session tells the
 	// user goes there, live only, instead of into the conversation.
 	Notices bool
+	// Plans says the client shows the unstable plan operations
+	// (clientCapabilities.plan): plan_update and plan_removed, each plan
+	// by its id, instead of the one plan update.
+	Plans bool
 	// ContextWindow is the model's context size in tokens, for usage
 	// updates; 0 sends none.
 	ContextWindow int64
@@ -60,6 +64,9 @@ type Mapper struct {
 	cost costTotal
 	// breaks ends the agent's text before a tool call.
 	breaks stepBreak
+	// todoShown says the todo list was shown as a plan_update and not
+	// removed since.
+	todoShown bool
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -164,15 +171,7 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		}
 		return []acp.Update{m.toolResult(p)}
 	case session.PlanUpdated:
-		entries := make([]acp.PlanEntry, len(p.Entries))
-		for i, e := range p.Entries {
-			priority := e.Priority
-			if priority == "" {
-				priority = "medium"
-			}
-			entries[i] = acp.PlanEntry{Content: e.Content, Priority: acp.PlanEntryPriority(priority), Status: acp.PlanEntryStatus(e.Status)}
-		}
-		return []acp.Update{acp.Plan{Entries: entries}}
+		return m.plan(p)
 	case session.Usage:
 		return m.usage(p)
 	case session.TitleChanged:

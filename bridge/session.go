@@ -9,6 +9,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp"
 	"github.com/dsh-acp/dsh-acp/live"
+	"github.com/dsh-acp/dsh-acp/policy"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
 )
@@ -37,10 +38,13 @@ type liveSession struct {
 
 	mu       sync.Mutex
 	settings live.Settings
-	titled   bool // the session has a title
-	kept     bool // the session is stored: it was prompted, or loaded
-	empty    bool // it is stored without a conversation (session.Meta.Empty)
-	closed   bool
+	// beforePlan is the preset the session had when it last entered plan
+	// mode ("" when unknown).
+	beforePlan policy.Preset
+	titled     bool // the session has a title
+	kept       bool // the session is stored: it was prompted, or loaded
+	empty      bool // it is stored without a conversation (session.Meta.Empty)
+	closed     bool
 	// background are the turns no session/prompt waits for (started by
 	// steering); close waits for them.
 	background sync.WaitGroup

@@ -190,6 +190,8 @@ func presetName(p policy.Preset) string {
 		return "Workspace write"
 	case policy.FullAccess:
 		return "Full access"
+	case policy.Plan:
+		return "Plan"
 	default:
 		return string(p)
 	}

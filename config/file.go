@@ -14,7 +14,7 @@ type File struct {
 	// empty when it names none (the caller's own default applies).
 	DefaultModel string
 	// DefaultPreset is the permission preset the file's `preset` key names
-	// (read-only, workspace-write or full-access); empty when not set.
+	// (read-only, workspace-write, full-access or plan); empty when not set.
 	DefaultPreset string
 	// Providers are the model servers by name: the built-in deepseek and
 	// openai and the file's own.

@@ -170,7 +170,7 @@ func TestLoadErrors(t *testing.T) {
 		{"default model not found", "model = 'gpt-5'\n",
 			[]string{`c.toml:1: model: unknown model "gpt-5" (known: deepseek-v4-flash, deepseek-v4-pro, gpt-4.1)`}},
 		{"bad preset", "\npreset = 'yolo'\n",
-			[]string{`c.toml:2: preset: unknown permission preset "yolo" (want read-only, workspace-write or full-access)`}},
+			[]string{`c.toml:2: preset: unknown permission preset "yolo" (want read-only, workspace-write, full-access or plan)`}},
 		{"provider without base_url", "[providers.local]\nkeyless = true\n",
 			[]string{"c.toml:1: providers.local: base_url is missing: give the server's OpenAI-compatible API root, such as http://localhost:11434/v1"}},
 		{"bad base_url", "[providers.local]\nbase_url = 'localhost:11434'\n",

@@ -9,7 +9,8 @@ import { describe, before, after, afterEach } from "node:test";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as acp from "@agentclientprotocol/sdk";
+import * as stableACP from "@agentclientprotocol/sdk";
+import * as unstableACP from "@agentclientprotocol/sdk/unstable";
 
 /** The module root (the directory holding go.mod). */
 export const MODULE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -147,6 +148,8 @@ const running = new Set();
  *               stored sessions
  *   model       {baseURL, name?}: an OpenAI-compatible server instead of a
  *               script (the key is a placeholder)
+ *   unstable    use the SDK's unstable v1 entrypoint, as a client that
+ *               advertises unstable features (clientCapabilities.plan) must
  *
  * The returned agent records every message the client sees.
  */
@@ -248,6 +251,7 @@ export async function startAgent(options = {}) {
     },
   });
 
+  const acp = options.unstable ? unstableACP : stableACP;
   const permission = options.permission ?? (() => "reject-once");
   const buffers = new Map(
     Object.entries(options.buffers ?? {}).map(([rel, text]) => [path.resolve(workspace, rel), text]),

@@ -12,7 +12,10 @@
 // and writes inside the workspace or a remembered rule allows it, and
 // asks otherwise; anything that touches a path outside the workspace
 // asks. ReadOnly also asks before writes; FullAccess asks for nothing
-// but what a reject rule could match. A reject rule denies under every
+// but what a reject rule could match. Plan runs what ReadOnly runs and
+// refuses, without asking, every write, every command that is not
+// read-only and every MCP tool, telling the model to present its plan
+// with exit_plan_mode. A reject rule denies under every
 // preset. The preset can be switched while the session runs.
 //
 // The paths checked are the ones each tool declares it touches (its

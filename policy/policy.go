@@ -128,10 +128,16 @@ func (p *Policy) decide(call *registry.Call, rules []Rule) pipeline.Decision {
 	}
 	preset := p.Preset()
 	if a, ok := commandOf(call); ok {
+		if preset == Plan {
+			return p.decidePlanCommand(a, rules, paths)
+		}
 		return p.decideCommandCall(a, preset, rules, paths)
 	}
-	if preset == FullAccess {
+	switch {
+	case preset == FullAccess:
 		return pipeline.Allow()
+	case preset == Plan && refusedInPlan(tool.Effect()):
+		return planRefusal(call.Name(), refusedWhat(tool.Effect()))
 	}
 	for _, path := range paths {
 		if path != "" && !p.ws.Contains(path) {

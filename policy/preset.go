@@ -5,7 +5,7 @@ import "fmt"
 // Preset is a named permission baseline.
 type Preset string
 
-// The presets, offered to the editor as the "permission" option.
+// The presets, offered to the editor as the "mode" config option.
 const (
 	// ReadOnly runs reads inside the workspace; everything else asks.
 	ReadOnly Preset = "read-only"
@@ -14,10 +14,16 @@ const (
 	WorkspaceWrite Preset = "workspace-write"
 	// FullAccess runs everything without asking.
 	FullAccess Preset = "full-access"
+	// Plan is for working out a plan before changing anything: reads and
+	// read-only commands run as under ReadOnly; writes, edits and every
+	// other command are refused without asking (plan.go), and the model
+	// presents its plan with exit_plan_mode, which asks the user to
+	// switch back to implementing it.
+	Plan Preset = "plan"
 )
 
 // Presets lists the presets in the order they are offered.
-func Presets() []Preset { return []Preset{ReadOnly, WorkspaceWrite, FullAccess} }
+func Presets() []Preset { return []Preset{ReadOnly, WorkspaceWrite, FullAccess, Plan} }
 
 // ParsePreset returns the preset named s.
 func ParsePreset(s string) (Preset, error) {
@@ -26,7 +32,7 @@ func ParsePreset(s string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("unknown permission preset %q (want read-only, workspace-write or full-access)", s)
+	return "", fmt.Errorf("unknown permission preset %q (want read-only, workspace-write, full-access or plan)", s)
 }
 
 // Description is a one-line explanation for the editor's option list.
@@ -38,7 +44,14 @@ func (p Preset) Description() string {
 		return "Read and edit files in the workspace; ask before commands and anything outside it"
 	case FullAccess:
 		return "Read, edit and run anything without asking"
+	case Plan:
+		return "Read and plan only: no edits or commands that change anything, until you approve the agent's plan"
 	default:
 		return ""
 	}
 }
+
+// ChangesNothing reports whether commands under p may change nothing in
+// the workspace (ReadOnly and Plan): their sandbox lets them write only
+// the temporary directories.
+func (p Preset) ChangesNothing() bool { return p == ReadOnly || p == Plan }

@@ -13,14 +13,17 @@ const (
 	KindSearch  ToolCallKind = "search"
 	KindExecute ToolCallKind = "execute"
 	KindFetch   ToolCallKind = "fetch"
-	KindOther   ToolCallKind = "other"
+	// KindSwitchMode is a call that switches the session's mode (leaving
+	// plan mode).
+	KindSwitchMode ToolCallKind = "switch_mode"
+	KindOther      ToolCallKind = "other"
 )
 
 // OrOther returns k, or KindOther when k is empty or not one of the kinds
 // above, so callers never emit a kind a client does not know.
 func (k ToolCallKind) OrOther() ToolCallKind {
 	switch k {
-	case KindRead, KindEdit, KindDelete, KindMove, KindSearch, KindExecute, KindFetch, KindOther:
+	case KindRead, KindEdit, KindDelete, KindMove, KindSearch, KindExecute, KindFetch, KindSwitchMode, KindOther:
 		return k
 	default:
 		return KindOther

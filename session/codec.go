@@ -129,7 +129,8 @@ type planEntryWire struct {
 }
 
 type planWire struct {
-	Entries []planEntryWire `json:"entries,omitempty"`
+	Entries  []planEntryWire `json:"entries,omitempty"`
+	Markdown string          `json:"markdown,omitempty"`
 }
 
 type modelRetryWire struct {
@@ -269,7 +270,7 @@ func encodePayload(p Payload) (any, error) {
 	case ContextMessage:
 		w = contextMessageWire{Content: encodeContent(p.Message.Content), SourceKind: p.Message.Source.Kind, SourcePlugin: p.Message.Source.Plugin}
 	case PlanUpdated:
-		w = planWire{Entries: planEntriesWire(p.Entries)}
+		w = planWire{Entries: planEntriesWire(p.Entries), Markdown: p.Markdown}
 	case ModelRetry:
 		w = modelRetryWire{Attempt: p.Attempt, MaxAttempts: p.MaxAttempts, WaitNanos: int64(p.Wait), Reason: p.Reason}
 	case Usage:
@@ -344,7 +345,7 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 		}}, err
 	case PlanUpdated{}.Kind():
 		w, err := unmarshalData[planWire](kind, data)
-		return PlanUpdated{Entries: planEntries(w.Entries)}, err
+		return PlanUpdated{Entries: planEntries(w.Entries), Markdown: w.Markdown}, err
 	case ModelRetry{}.Kind():
 		w, err := unmarshalData[modelRetryWire](kind, data)
 		return ModelRetry{Attempt: w.Attempt, MaxAttempts: w.MaxAttempts, Wait: time.Duration(w.WaitNanos), Reason: w.Reason}, err

@@ -102,6 +102,7 @@ func samplePayloads() []session.Payload {
 		session.ContextMessage{Message: registry.UserContext("remember")},
 		session.PlanUpdated{Entries: []session.PlanEntry{{Content: "write tests", Status: "in_progress", Priority: "high"}, {Content: "ship"}}},
 		session.PlanUpdated{},
+		session.PlanUpdated{Markdown: "# Plan\n\n1. Read the code\n2. Change it"},
 		session.ModelRetry{Attempt: 2, MaxAttempts: 5, Wait: 1500 * time.Millisecond, Reason: "429 Too Many Requests"},
 		session.Usage{PromptTokens: 1200, CompletionTokens: 300, TotalTokens: 1500, CachedPromptTokens: 1024,
 			Model: "deepseek-v4-flash", ContextWindow: 128000, Cost: 0.000123456789, Currency: "USD"},

@@ -90,9 +90,13 @@ type PlanEntry struct {
 	Priority string
 }
 
-// PlanUpdated replaces the agent's plan.
+// PlanUpdated replaces one of the agent's plans: its todo list
+// (Entries; none clears it), or, with Markdown set, the plan the model
+// presents for the user's review in plan mode (exit_plan_mode), whose
+// Entries are empty.
 type PlanUpdated struct {
-	Entries []PlanEntry
+	Entries  []PlanEntry
+	Markdown string
 }
 
 // ModelRetry says a model request failed and is being retried.

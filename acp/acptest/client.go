@@ -84,13 +84,16 @@ type Client struct {
 	closeOnce sync.Once
 	closeTO   time.Duration
 
-	mu       sync.Mutex
-	changed  chan struct{} // closed and replaced whenever frames grows
-	frames   []Frame
-	taken    map[int]bool              // frames WaitFrame already returned
-	sent     map[string][]string       // id → methods of the requests the client sent with it, oldest first
-	pending  map[string]chan Frame     // id → the Call waiting for it
-	handle   map[string]RequestHandler // method → handler of server requests
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced whenever frames grows
+	frames  []Frame
+	taken   map[int]bool              // frames WaitFrame already returned
+	sent    map[string][]string       // id → methods of the requests the client sent with it, oldest first
+	pending map[string]chan Frame     // id → the Call waiting for it
+	handle  map[string]RequestHandler // method → handler of server requests
+	// caps are the members of clientCapabilities of the last initialize
+	// request the client sent.
+	caps     map[string]json.RawMessage
 	nextID   int64
 	closeErr error
 }
@@ -165,6 +168,7 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 	ch := make(chan Frame, 1)
 	c.pending[id] = ch
 	c.sent[id] = append(c.sent[id], method)
+	c.noteRequest(method, rawParams)
 	c.mu.Unlock()
 
 	msg := struct {
@@ -197,6 +201,29 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 	}
 }
 
+// noteRequest keeps what an initialize request advertises; c.mu is
+// held.
+func (c *Client) noteRequest(method string, params json.RawMessage) {
+	if method != "initialize" {
+		return
+	}
+	var req struct {
+		ClientCapabilities map[string]json.RawMessage `json:"clientCapabilities"`
+	}
+	_ = json.Unmarshal(params, &req)
+	c.caps = req.ClientCapabilities
+}
+
+// advertised reports whether the client's initialize request gave
+// clientCapabilities.feature as an object (the way a client advertises an
+// unstable feature; null or absent advertises nothing).
+func (c *Client) advertised(feature string) bool {
+	c.mu.Lock()
+	raw := bytes.TrimSpace(c.caps[feature])
+	c.mu.Unlock()
+	return len(raw) > 0 && raw[0] == '{'
+}
+
 // forget drops a Call that will not wait for its answer.
 func (c *Client) forget(id string) {
 	c.mu.Lock()
@@ -227,6 +254,13 @@ func (c *Client) SendRaw(line string) error {
 	if id, method, ok := requestHead(line); ok {
 		c.mu.Lock()
 		c.sent[id] = append(c.sent[id], method)
+		if method == "initialize" {
+			var req struct {
+				Params json.RawMessage `json:"params"`
+			}
+			_ = json.Unmarshal([]byte(line), &req)
+			c.noteRequest(method, req.Params)
+		}
 		c.mu.Unlock()
 	}
 	return c.writeLine([]byte(line))

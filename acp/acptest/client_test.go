@@ -92,16 +92,7 @@ func TestClientFlagsViolations(t *testing.T) {
 			if err := c.Close(); err != nil {
 				t.Fatal(err)
 			}
-			got := rec.reported()
-			if tt.wantIn == "" {
-				if len(got) != 0 {
-					t.Fatalf("violations reported for a good exchange: %q", got)
-				}
-				return
-			}
-			if len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), tt.wantIn) {
-				t.Fatalf("reported %q, want a violation mentioning %q", got, tt.wantIn)
-			}
+			requireReported(t, rec, tt.wantIn)
 		})
 	}
 }
@@ -165,5 +156,100 @@ func TestClientAnswersServerRequests(t *testing.T) {
 				t.Fatal("no answer")
 			}
 		})
+	}
+}
+
+// initThenScripted is scripted, except that an initialize request gets a
+// minimal answer and no extra lines.
+func initThenScripted(extra []string, reply string) acptest.ServeFunc {
+	return func(ctx context.Context, r io.Reader, w io.Writer) error {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			var req struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+			}
+			if json.Unmarshal(sc.Bytes(), &req) != nil || req.ID == nil {
+				continue
+			}
+			lines := append(extra[:len(extra):len(extra)], strings.ReplaceAll(reply, "ID", string(req.ID)))
+			if req.Method == "initialize" {
+				lines = []string{`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"protocolVersion":1}}`}
+			}
+			for _, line := range lines {
+				if _, err := io.WriteString(w, line+"\n"); err != nil {
+					return err
+				}
+			}
+		}
+		return sc.Err()
+	}
+}
+
+// An unstable update is valid against the unstable schema, and only for
+// a client that advertised the capability it needs; a malformed one is
+// a violation either way.
+func TestClientChecksUnstableFeaturesAgainstCapabilities(t *testing.T) {
+	const (
+		endTurn    = `{"jsonrpc":"2.0","id":ID,"result":{"stopReason":"end_turn"}}`
+		planUpdate = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"plan_update","plan":{"type":"markdown","planId":"p","content":"# Plan"}}}}`
+		badPlan    = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"plan_update","plan":{"type":"markdown","planId":"p"}}}}`
+		removed    = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"plan_removed","planId":"p"}}}`
+		withPlan   = `{"protocolVersion":1,"clientCapabilities":{"plan":{}}}`
+		noPlan     = `{"protocolVersion":1,"clientCapabilities":{"plan":null}}`
+	)
+	tests := []struct {
+		name, init string
+		raw        bool // initialize sent with SendRaw
+		extra      string
+		wantIn     string // "": no violation expected
+	}{
+		{"plan_update to a client with plan", withPlan, false, planUpdate, ""},
+		{"plan_removed to a client with plan, initialized raw", withPlan, true, removed, ""},
+		{"plan_update to a client without plan", noPlan, false, planUpdate, "clientCapabilities.plan"},
+		{"plan_removed to a client never initialized", "", false, removed, "clientCapabilities.plan"},
+		{"a malformed plan_update", withPlan, false, badPlan, "SessionNotification"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{TB: t}
+			c := acptest.Connect(rec, initThenScripted([]string{tt.extra}, endTurn), acptest.WithSchema(mustSchema(t)))
+			ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+			defer cancel()
+			switch {
+			case tt.init != "" && tt.raw:
+				if err := c.SendRaw(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":` + tt.init + `}`); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := c.WaitFrame(ctx, func(f acptest.Frame) bool { return f.IsResponse() }); err != nil {
+					t.Fatal(err)
+				}
+			case tt.init != "":
+				if err := c.Call(ctx, "initialize", json.RawMessage(tt.init), nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_ = c.Call(ctx, "session/prompt", acpsdk.PromptRequest{SessionId: "s1", Prompt: []acpsdk.ContentBlock{acpsdk.TextBlock("hi")}}, nil)
+			if err := c.Close(); err != nil {
+				t.Fatal(err)
+			}
+			requireReported(t, rec, tt.wantIn)
+		})
+	}
+}
+
+// requireReported fails t unless rec reported a violation mentioning
+// wantIn, or, when wantIn is "", none.
+func requireReported(t *testing.T, rec *recorder, wantIn string) {
+	t.Helper()
+	got := rec.reported()
+	if wantIn == "" {
+		if len(got) != 0 {
+			t.Fatalf("violations reported for a good exchange: %q", got)
+		}
+		return
+	}
+	if len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), wantIn) {
+		t.Fatalf("reported %q, want a violation mentioning %q", got, wantIn)
 	}
 }

@@ -28,8 +28,13 @@
 // Every frame the server writes is checked as it arrives: it must be one
 // JSON-RPC 2.0 message on its own line; requests and notifications must
 // match the definition for their method, results the definition for the
-// method of the request they answer, errors $/defs/Error. A violation
-// fails the test with t.Errorf. SendRaw sends arbitrary lines for
+// method of the request they answer, errors $/defs/Error. A message the
+// stable schema.json refuses may match the unstable schema beside it
+// (schema.unstable.json: plan_update, plan_removed, the subagent
+// updates): it is valid only when the client advertised the capability it
+// needs (clientCapabilities.plan, …) in its initialize request, so an
+// unstable feature sent to a client that never asked for it fails the
+// test too. A violation fails the test with t.Errorf. SendRaw sends arbitrary lines for
 // bad-input tests; Handle installs a handler that may answer the server
 // with anything.
 //

@@ -25,11 +25,11 @@ func (c *Client) receive(line []byte, terminated bool) {
 	case f.IsResponse():
 		c.receiveResponse(f)
 	case f.IsRequest():
-		c.check(f, c.schema.Validate(FromAgent, Request, f.Method, f.Params))
+		c.checkMessage(f, Request, f.Method, f.Params)
 		c.record(f)
 		c.serveRequest(f)
 	default:
-		c.check(f, c.schema.Validate(FromAgent, Notification, f.Method, f.Params))
+		c.checkMessage(f, Notification, f.Method, f.Params)
 		c.record(f)
 	}
 }
@@ -56,7 +56,7 @@ func (c *Client) receiveResponse(f Frame) {
 	case !known:
 		c.t.Errorf("acptest: the server answered id %s, which the client never sent: %s", f.ID, f.Raw)
 	case method != "":
-		c.check(f, c.schema.Validate(FromAgent, Response, method, f.Result))
+		c.checkMessage(f, Response, method, f.Result)
 	}
 	c.record(f)
 	if ch != nil {
@@ -98,6 +98,21 @@ func errorObject(line []byte) json.RawMessage {
 	var env envelope
 	_ = json.Unmarshal(line, &env)
 	return env.Error
+}
+
+// checkMessage validates one of the server's messages (Schema.Check),
+// and reports one that uses an unstable feature the client did not
+// advertise in its initialize request.
+func (c *Client) checkMessage(f Frame, kind Kind, method string, payload json.RawMessage) {
+	feature, err := c.schema.Check(FromAgent, kind, method, payload)
+	if err != nil {
+		c.check(f, err)
+		return
+	}
+	if feature != "" && !c.advertised(feature) {
+		c.t.Errorf("acptest: the server sent an unstable feature to a client that did not advertise it "+
+			"(clientCapabilities.%s in its initialize request): %.300s", feature, f.Raw)
+	}
 }
 
 // check reports a schema violation.

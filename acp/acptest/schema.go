@@ -23,6 +23,29 @@ const SchemaPath = "e2e/node_modules/@agentclientprotocol/sdk/schema/v1/schema.j
 // schemaURL names the schema document inside the compiler.
 const schemaURL = "acp://schema/v1/schema.json"
 
+// UnstableSchemaFile is the schema beside SchemaPath that also defines
+// what is not part of the spec yet (plan operations, subagents, client
+// system prompts, …); unstableURL names it inside the compiler and
+// unstablePrefix marks the definition names that are its own.
+const (
+	UnstableSchemaFile = "schema.unstable.json"
+	unstableURL        = "acp://schema/v1/schema.unstable.json"
+	unstablePrefix     = "unstable:"
+)
+
+// unstableUpdates names, for each session/update variant only the
+// unstable schema defines, the client capability (a member of
+// clientCapabilities) a client advertises to receive it.
+func unstableUpdates() map[string]string {
+	return map[string]string{
+		"plan_update":           "plan",
+		"plan_removed":          "plan",
+		"subagent_update":       "subagents",
+		"session_message":       "subagents",
+		"session_message_chunk": "subagents",
+	}
+}
+
 // extraSchema holds the messages beyond the pinned schema that clients
 // and we still use: the unstable model choice of
 // @agentclientprotocol/sdk 0.14 (the "models" member of a session setup,
@@ -105,10 +128,11 @@ func (k Kind) String() string {
 // hand, plus the few messages of extra.schema.json (extraMessages). A Schema is immutable and safe for concurrent use; load it once
 // per test binary and share it.
 type Schema struct {
-	path  string
-	defs  map[msgKey]string             // message → definition name
-	comp  map[string]*jsonschema.Schema // definition name → compiled
-	error *jsonschema.Schema            // the JSON-RPC error object
+	path     string
+	defs     map[msgKey]string             // message → definition name
+	unstable map[msgKey]string             // message → its definition in the unstable schema ("unstable:…")
+	comp     map[string]*jsonschema.Schema // definition name → compiled
+	error    *jsonschema.Schema            // the JSON-RPC error object
 }
 
 // msgKey identifies a message shape: who sends it, its role, its method.
@@ -192,8 +216,66 @@ func moduleRoot(dir string) (string, error) {
 	}
 }
 
-// OpenSchemaFile loads and compiles the schema file at path.
+// OpenSchemaFile loads and compiles the schema file at path, and the
+// unstable schema beside it (UnstableSchemaFile).
 func OpenSchemaFile(path string) (*Schema, error) {
+	c := jsonschema.NewCompiler()
+	stable, err := addSchemaDoc(c, schemaURL, path)
+	if err != nil {
+		return nil, err
+	}
+	unstablePath := filepath.Join(filepath.Dir(path), UnstableSchemaFile)
+	unstable, err := addSchemaDoc(c, unstableURL, unstablePath)
+	if err != nil {
+		return nil, err
+	}
+	extra, err := jsonschema.UnmarshalJSON(bytes.NewReader(extraSchema))
+	if err != nil {
+		return nil, fmt.Errorf("parsing extra.schema.json: %w", err)
+	}
+	if err := c.AddResource(extraURL, extra); err != nil {
+		return nil, fmt.Errorf("loading extra.schema.json: %w", err)
+	}
+	s := &Schema{path: path, comp: map[string]*jsonschema.Schema{}}
+	if s.defs, err = methodDefinitions(stable, path, ""); err != nil {
+		return nil, err
+	}
+	if s.unstable, err = methodDefinitions(unstable, unstablePath, unstablePrefix); err != nil {
+		return nil, err
+	}
+	for key, name := range extraMessages() {
+		s.defs[key] = extraPrefix + name
+	}
+	for _, defs := range []map[msgKey]string{s.defs, s.unstable} {
+		for _, name := range defs {
+			if _, done := s.comp[name]; done {
+				continue
+			}
+			url := schemaURL + "#/$defs/" + name
+			if own, ok := strings.CutPrefix(name, extraPrefix); ok {
+				url = extraURL + "#/$defs/" + own
+			} else if own, ok := strings.CutPrefix(name, unstablePrefix); ok {
+				url = unstableURL + "#/$defs/" + own
+			}
+			sch, err := c.Compile(url)
+			if err != nil {
+				return nil, fmt.Errorf("compiling $defs/%s: %w", name, err)
+			}
+			s.comp[name] = sch
+		}
+	}
+	if s.error, err = c.Compile(schemaURL + "#/$defs/Error"); err != nil {
+		return nil, fmt.Errorf("compiling $defs/Error: %w", err)
+	}
+	return s, nil
+}
+
+// schemaDefs are the definitions of one schema document, by name.
+type schemaDefs map[string]json.RawMessage
+
+// addSchemaDoc reads the schema document at path, adds it to c as url
+// and returns its definitions.
+func addSchemaDoc(c *jsonschema.Compiler, url, path string) (schemaDefs, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading the ACP schema: %w", err)
@@ -203,25 +285,24 @@ func OpenSchemaFile(path string) (*Schema, error) {
 		return nil, fmt.Errorf("parsing the ACP schema %s: %w", path, err)
 	}
 	var raw struct {
-		Defs map[string]json.RawMessage `json:"$defs"`
+		Defs schemaDefs `json:"$defs"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("parsing the ACP schema %s: %w", path, err)
 	}
-	extra, err := jsonschema.UnmarshalJSON(bytes.NewReader(extraSchema))
-	if err != nil {
-		return nil, fmt.Errorf("parsing extra.schema.json: %w", err)
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, fmt.Errorf("loading the ACP schema %s: %w", path, err)
 	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(schemaURL, doc); err != nil {
-		return nil, fmt.Errorf("loading the ACP schema: %w", err)
-	}
-	if err := c.AddResource(extraURL, extra); err != nil {
-		return nil, fmt.Errorf("loading extra.schema.json: %w", err)
-	}
-	s := &Schema{path: path, defs: map[msgKey]string{}, comp: map[string]*jsonschema.Schema{}}
+	return raw.Defs, nil
+}
+
+// methodDefinitions maps each message of a schema document (from path)
+// to its definition, read from the document's message unions and their
+// x-method annotations; each name gets prefix.
+func methodDefinitions(defs schemaDefs, path, prefix string) (map[msgKey]string, error) {
+	out := map[msgKey]string{}
 	for _, u := range messageUnions() {
-		body, ok := raw.Defs[u.name]
+		body, ok := defs[u.name]
 		if !ok {
 			return nil, fmt.Errorf("the ACP schema %s has no $defs/%s", path, u.name)
 		}
@@ -229,46 +310,26 @@ func OpenSchemaFile(path string) (*Schema, error) {
 			var ann struct {
 				Method string `json:"x-method"`
 			}
-			if err := json.Unmarshal(raw.Defs[name], &ann); err != nil || ann.Method == "" {
+			if err := json.Unmarshal(defs[name], &ann); err != nil || ann.Method == "" {
 				continue // extension fallbacks and shared shapes carry no x-method
 			}
 			key := u.key
 			key.method = ann.Method
-			s.defs[key] = name
+			out[key] = prefix + name
 		}
 	}
 	// $/cancel_request is protocol-level: either side may send it.
-	for name, body := range raw.Defs {
+	for name, body := range defs {
 		var ann struct {
 			Method string `json:"x-method"`
 			Side   string `json:"x-side"`
 		}
 		if json.Unmarshal(body, &ann) == nil && ann.Side == "protocol" && ann.Method != "" {
-			s.defs[msgKey{FromAgent, Notification, ann.Method}] = name
-			s.defs[msgKey{FromClient, Notification, ann.Method}] = name
+			out[msgKey{FromAgent, Notification, ann.Method}] = prefix + name
+			out[msgKey{FromClient, Notification, ann.Method}] = prefix + name
 		}
 	}
-	for key, name := range extraMessages() {
-		s.defs[key] = extraPrefix + name
-	}
-	for _, name := range s.defs {
-		if _, done := s.comp[name]; done {
-			continue
-		}
-		url := schemaURL + "#/$defs/" + name
-		if own, ok := strings.CutPrefix(name, extraPrefix); ok {
-			url = extraURL + "#/$defs/" + own
-		}
-		sch, err := c.Compile(url)
-		if err != nil {
-			return nil, fmt.Errorf("compiling $defs/%s: %w", name, err)
-		}
-		s.comp[name] = sch
-	}
-	if s.error, err = c.Compile(schemaURL + "#/$defs/Error"); err != nil {
-		return nil, fmt.Errorf("compiling $defs/Error: %w", err)
-	}
-	return s, nil
+	return out, nil
 }
 
 // refsIn lists the local definitions a schema fragment references.
@@ -354,6 +415,47 @@ func (s *Schema) ValidateError(errObj json.RawMessage) error {
 		return errors.New("error object has code 0")
 	}
 	return nil
+}
+
+// Check validates a message as Validate does, except that one the stable
+// schema refuses is valid when it matches its definition in the unstable
+// schema and uses an unstable feature this package can name: feature is
+// then the member of clientCapabilities a client advertises to receive
+// it ("plan" for plan_update and plan_removed, "subagents" for the
+// subagent updates), and "" for a message the stable schema accepts. A
+// message neither accepts gets the stable schema's error.
+func (s *Schema) Check(from Side, kind Kind, method string, payload json.RawMessage) (feature string, err error) {
+	stableErr := s.Validate(from, kind, method, payload)
+	if stableErr == nil {
+		return "", nil
+	}
+	name, ok := s.unstable[msgKey{from, kind, method}]
+	if !ok || validateAgainst(s.comp[name], payload) != nil {
+		return "", stableErr
+	}
+	if feature, ok = unstableFeature(method, payload); !ok {
+		return "", fmt.Errorf("%w\n(it matches $defs/%s of %s, by an unstable feature acptest cannot tell the client capability of)",
+			stableErr, strings.TrimPrefix(name, unstablePrefix), UnstableSchemaFile)
+	}
+	return feature, nil
+}
+
+// unstableFeature names the client capability an unstable message
+// needs; ok is false for one this package does not know.
+func unstableFeature(method string, payload json.RawMessage) (feature string, ok bool) {
+	if method != "session/update" {
+		return "", false
+	}
+	var n struct {
+		Update struct {
+			SessionUpdate string `json:"sessionUpdate"`
+		} `json:"update"`
+	}
+	if json.Unmarshal(payload, &n) != nil {
+		return "", false
+	}
+	feature, ok = unstableUpdates()[n.Update.SessionUpdate]
+	return feature, ok
 }
 
 // validateAgainst validates one JSON document. Absent params or result

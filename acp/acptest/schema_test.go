@@ -123,3 +123,34 @@ func TestSchemaMissing(t *testing.T) {
 		t.Fatalf("OpenSchema = %v, want an error saying to run make deps (npm ci --prefix e2e)", err)
 	}
 }
+
+// TestSchemaCheck checks that a message only the unstable schema accepts
+// is valid with the client capability it needs, and that a stable one
+// needs none.
+func TestSchemaCheck(t *testing.T) {
+	s := mustSchema(t)
+	tests := []struct {
+		name, payload string
+		feature       string
+		wantErr       bool
+	}{
+		{"stable", `{"sessionId":"s1","update":{"sessionUpdate":"plan","entries":[]}}`, "", false},
+		{"plan_update items", `{"sessionId":"s1","update":{"sessionUpdate":"plan_update","plan":{"type":"items","planId":"t","entries":[{"content":"a","priority":"low","status":"pending"}]}}}`, "plan", false},
+		{"plan_removed", `{"sessionId":"s1","update":{"sessionUpdate":"plan_removed","planId":"t"}}`, "plan", false},
+		{"plan_update without its plan", `{"sessionId":"s1","update":{"sessionUpdate":"plan_update"}}`, "", true},
+		{"plan_removed without its id", `{"sessionId":"s1","update":{"sessionUpdate":"plan_removed"}}`, "", true},
+		{"unknown in both", `{"sessionId":"s1","update":{"sessionUpdate":"telepathy"}}`, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			feature, err := s.Check(acptest.FromAgent, acptest.Notification, "session/update", json.RawMessage(tt.payload))
+			if (err != nil) != tt.wantErr || feature != tt.feature {
+				t.Errorf("Check = %q, %v; want %q, error %v", feature, err, tt.feature, tt.wantErr)
+			}
+		})
+	}
+	if err := s.Validate(acptest.FromAgent, acptest.Notification, "session/update",
+		json.RawMessage(`{"sessionId":"s1","update":{"sessionUpdate":"plan_removed","planId":"t"}}`)); err == nil {
+		t.Error("Validate accepted an unstable update: it checks the stable schema only")
+	}
+}

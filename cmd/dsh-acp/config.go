@@ -143,7 +143,7 @@ func parseConfig(args []string, env environ, stderr io.Writer) (config, error) {
 		cfg.configFile, cfg.configGiven = path, true
 		return nil
 	})
-	preset := fs.String("permission", string(policy.WorkspaceWrite), "the permission preset: read-only, workspace-write or full-access")
+	preset := fs.String("permission", string(policy.WorkspaceWrite), "the permission preset: read-only, workspace-write, full-access or plan")
 	fs.StringVar(&cfg.logFile, "log-file", "", "write logs to this file instead of stderr")
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	showVersion := fs.Bool("version", false, "print the version, the commit and the Go version, and exit")

@@ -22,6 +22,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
+	"github.com/dsh-acp/dsh-acp/tools/planmode"
 	"github.com/dsh-acp/dsh-acp/tools/search"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 	"github.com/dsh-acp/dsh-acp/tools/todo"
@@ -152,6 +153,17 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	tools, err := sessionTools(ws, fileOpts, cfg, sh, log)
 	if err != nil {
 		return nil, err
+	}
+	if sc.Plans != nil {
+		exit, err := planmode.Tool(planmode.Options{
+			InPlanMode: func() bool { return pol.Preset() == policy.Plan },
+			Show:       func(plan string) { log.Append(session.PlanUpdated{Markdown: plan}) },
+			Reviewer:   sc.Plans,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("exit_plan_mode tool: %w", err)
+		}
+		tools = append(tools, exit)
 	}
 	if langs != nil {
 		tools = append(tools, langs.Tools()...)

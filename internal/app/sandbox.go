@@ -39,8 +39,8 @@ func (s Sandbox) available() bool {
 // readable: it holds every session's log); confined is false under
 // full-access. workspace-write may change the workspace roots, the
 // temporary directories, the device files, the toolchain caches and
-// Writable; read-only only the temporary directories and the device
-// files. Neither may read the credential locations, DenyRead or the state
+// Writable; read-only and plan only the temporary directories and the
+// device files. Neither may read the credential locations, DenyRead or the state
 // directory, nor change a .git directory of the workspace, nor connect to
 // a container daemon's socket, nor, without the network, to the ssh and
 // gpg agents' (the last three where the kernel gives a mount namespace).
@@ -50,7 +50,7 @@ func (s Sandbox) policyFor(preset policy.Preset, ws *workspace.Workspace, stateD
 	}
 	p.Network = s.Network
 	p.Write = append(sandbox.TempDirs(), sandbox.Devices()...)
-	if preset != policy.ReadOnly {
+	if !preset.ChangesNothing() {
 		p.Write = append(p.Write, ws.Roots()...)
 		p.Write = append(p.Write, s.Locations.Caches()...)
 		p.Write = append(p.Write, s.Writable...)

@@ -37,3 +37,26 @@ func TestPolicyDeniesTheSockets(t *testing.T) {
 		}
 	}
 }
+
+// Commands in plan mode run in the read-only sandbox: the workspace is
+// not writable to them, whatever the policy let through.
+func TestPlanModeSandboxWritesNoWorkspace(t *testing.T) {
+	dir := t.TempDir()
+	ws, err := workspace.New(dir, nil, workspace.Local{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := sandbox.Locations{Home: t.TempDir(), Getenv: func(string) string { return "" }}
+	for _, tt := range []struct {
+		preset   policy.Preset
+		writable bool
+	}{{policy.Plan, false}, {policy.ReadOnly, false}, {policy.WorkspaceWrite, true}} {
+		p, confined := Sandbox{Locations: loc}.policyFor(tt.preset, ws, "", dir)
+		if !confined {
+			t.Fatalf("%v: not confined", tt.preset)
+		}
+		if got := slices.Contains(p.Write, dir); got != tt.writable {
+			t.Errorf("%v: the workspace writable = %v, want %v (%q)", tt.preset, got, tt.writable, p.Write)
+		}
+	}
+}
