@@ -13,6 +13,10 @@ type InitializeRequest struct {
 	acpsdk.InitializeRequest
 	// ClientSession is clientCapabilities.session.
 	ClientSession ClientSessionCapabilities `json:"-"`
+	// ElicitationForm is true when the client sent an object for
+	// clientCapabilities.elicitation.form: it shows the forms of
+	// elicitation/create (Conn.CreateElicitation).
+	ElicitationForm bool `json:"-"`
 }
 
 // ClientSessionCapabilities are the session updates a client says it
@@ -27,19 +31,27 @@ type ClientSessionCapabilities struct {
 }
 
 // UnmarshalJSON decodes the SDK's fields as the SDK does, then
-// clientCapabilities.session. A session member that is not an object
-// advertises nothing, as the schema's default-on-error says.
+// clientCapabilities.session and clientCapabilities.elicitation.form. A
+// member that is not an object advertises nothing, as the schema's
+// default-on-error says.
 func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &r.InitializeRequest); err != nil {
 		return err
 	}
 	var probe struct {
 		ClientCapabilities struct {
-			Session json.RawMessage `json:"session"`
+			Session     json.RawMessage `json:"session"`
+			Elicitation json.RawMessage `json:"elicitation"`
 		} `json:"clientCapabilities"`
 	}
 	if json.Unmarshal(data, &probe) != nil {
 		return nil // clientCapabilities itself is the SDK's to judge
+	}
+	var elicitation struct {
+		Form json.RawMessage `json:"form"`
+	}
+	if json.Unmarshal(probe.ClientCapabilities.Elicitation, &elicitation) == nil {
+		r.ElicitationForm = isObject(elicitation.Form)
 	}
 	var session struct {
 		Notices    json.RawMessage `json:"notices"`
