@@ -13,6 +13,7 @@ const (
 	KindSearch  ToolCallKind = "search"
 	KindExecute ToolCallKind = "execute"
 	KindFetch   ToolCallKind = "fetch"
+	KindThink   ToolCallKind = "think"
 	KindOther   ToolCallKind = "other"
 )
 
@@ -20,7 +21,7 @@ const (
 // above, so callers never emit a kind a client does not know.
 func (k ToolCallKind) OrOther() ToolCallKind {
 	switch k {
-	case KindRead, KindEdit, KindDelete, KindMove, KindSearch, KindExecute, KindFetch, KindOther:
+	case KindRead, KindEdit, KindDelete, KindMove, KindSearch, KindExecute, KindFetch, KindThink, KindOther:
 		return k
 	default:
 		return KindOther
