@@ -38,6 +38,7 @@ type Bridge struct {
 	shows    acp.ClientSessionCapabilities // the session updates the client shows
 	fsRead   bool
 	fsWrite  bool
+	forms    bool // the client shows elicitation forms
 	sessions map[string]*liveSession
 }
 
@@ -51,8 +52,8 @@ func New(client Client, opts Options) *Bridge {
 
 // Initialize answers protocol version 1 whatever is asked, and the
 // capabilities that work today. It remembers what the client offers: its
-// file access, Zed's terminal display convention, and whether it can run
-// a sign-in terminal.
+// file access, Zed's terminal display convention, its elicitation forms,
+// and whether it can run a sign-in terminal.
 func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
 	caps := req.ClientCapabilities
 	terminal, _ := caps.Meta["terminal_output"].(bool)
@@ -61,6 +62,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 	b.terminal = terminal
 	b.shows = req.ClientSession
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
+	b.forms = req.ElicitationForm
 	b.mu.Unlock()
 	info := &acp.Implementation{Name: b.opts.Name, Version: b.opts.Version}
 	if b.opts.Title != "" {
@@ -173,15 +175,16 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		}
 		return nil, acp.InternalError("the connection is closing")
 	}
-	terminal, shows, fsRead, fsWrite := b.terminal, b.shows, b.fsRead, b.fsWrite
+	terminal, shows, fsRead, fsWrite, forms := b.terminal, b.shows, b.fsRead, b.fsWrite, b.forms
 	b.mu.Unlock()
 
 	s := newLiveSession(r.id, b)
+	s.forms = forms
 	s.settings = r.settings
 	s.kept, s.empty = r.stored, r.empty
 	servers, badServers := mcpServers(r.mcp)
 	cfg := SessionConfig{
-		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, MCPServers: servers,
+		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, Asker: s, MCPServers: servers,
 		History: r.history, Settings: r.settings, SystemPrompt: r.prompt,
 	}
 	if badServers != nil {

@@ -91,21 +91,31 @@ const titleRunes = 120
 // presentCall shows the call as the question it asks (the first, and how
 // many more), the questions and their options in its content.
 func presentCall(args Args) presentation.CallView {
-	view := presentation.GenericCallView{Title: "Ask the user", Kind: presentation.KindThink}
-	if len(args.Questions) == 0 {
-		return view
-	}
-	first := strings.Join(strings.Fields(args.Questions[0].Question), " ")
-	if first != "" {
-		view.Title = truncate(first, titleRunes)
-	}
-	if more := len(args.Questions) - 1; more > 0 {
-		view.Title += fmt.Sprintf(" (+%d more)", more)
-	}
-	if len(args.Questions) > 1 || len(args.Questions[0].Options) > 0 {
+	view := presentation.GenericCallView{Title: title(args.Questions), Kind: presentation.KindThink}
+	if len(args.Questions) > 1 || len(args.Questions) == 1 && len(args.Questions[0].Options) > 0 {
 		view.Content = []presentation.ContentBlock{presentation.Text(listing(args.Questions))}
 	}
 	return view
+}
+
+// Title is the title of the call's card: its first question on one line
+// (cut at 120 characters), and how many more there are.
+func (r Request) Title() string { return title(r.Questions) }
+
+// title is the card's title for questions.
+func title(questions []Question) string {
+	if len(questions) == 0 {
+		return "Ask the user"
+	}
+	t := strings.Join(strings.Fields(questions[0].Question), " ")
+	if t == "" {
+		t = "Ask the user"
+	}
+	t = truncate(t, titleRunes)
+	if more := len(questions) - 1; more > 0 {
+		t += fmt.Sprintf(" (+%d more)", more)
+	}
+	return t
 }
 
 // listing is the questions with their options, as Markdown.
