@@ -12,6 +12,7 @@ import (
 
 	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/policy"
 )
 
 // formsInitialize is a client that shows elicitation forms.
@@ -397,6 +398,31 @@ func TestAskUserBadQuestions(t *testing.T) {
 			}
 			if st := finalStatus(forCall(e.updates(s), "c_ask")); st != "failed" {
 				t.Errorf("the call ended %s, want failed", st)
+			}
+		})
+	}
+}
+
+// TestAskUserRunsUnderEveryPreset: ask_user asks by itself, so no preset
+// asks to approve it: the form is the only request.
+func TestAskUserRunsUnderEveryPreset(t *testing.T) {
+	for _, preset := range policy.Presets() {
+		t.Run(string(preset), func(t *testing.T) {
+			model := llm.NewScripted(askStep("c_ask", question{Question: "Which name?"}), llm.Message{Content: "ok"})
+			e := newEnv(t, withProvider(model), withPreset(preset))
+			answerForms(e, nil, func(context.Context, formRequest) string {
+				return `{"action":"accept","content":{"q1":"cache"}}`
+			})
+			e.initialize(formsInitialize)
+			s := e.newSession("")
+			if got := e.prompt(s, "name it"); got != "end_turn" {
+				t.Fatalf("stopReason = %s, want end_turn", got)
+			}
+			checkAskEnd(t, model, "Answer: cache")
+			for _, f := range e.c.Frames() {
+				if f.Method == "session/request_permission" {
+					t.Errorf("%s asked to approve the question: %s", preset, f.Params)
+				}
 			}
 		})
 	}
