@@ -427,3 +427,58 @@ func TestAskUserRunsUnderEveryPreset(t *testing.T) {
 		})
 	}
 }
+
+// TestAskUserSpellsOutControls: a question and choices the model wrote
+// with terminal escapes and a right-to-left override reach the editor
+// with those spelled out (escapeControls), in the form and in the
+// permission prompt; the user's pick still maps back to the model's own
+// option.
+func TestAskUserSpellsOutControls(t *testing.T) {
+	const (
+		hostileQuestion = "Deploy?\x1b[2J\u202e"
+		hostileOption   = "yes\x1b[31m"
+		shownQuestion   = `Deploy?\x1b[2J\u202e`
+		shownOption     = `yes\x1b[31m`
+	)
+	step := askStep("c_ask", question{Question: hostileQuestion, Options: []string{hostileOption, "no"}})
+	t.Run("form", func(t *testing.T) {
+		model := llm.NewScripted(step, llm.Message{Content: "ok"})
+		e := newEnv(t, withProvider(model))
+		forms := make(chan formRequest, 1)
+		answerForms(e, forms, func(_ context.Context, f formRequest) string {
+			return `{"action":"accept","content":{"q1":` + quote(shownOption) + `}}`
+		})
+		e.initialize(formsInitialize)
+		s := e.newSession("")
+		e.prompt(s, "deploy")
+		f := recv(t, forms, "the form")
+		var props map[string]struct {
+			Title string   `json:"title"`
+			Enum  []string `json:"enum"`
+		}
+		if err := json.Unmarshal(f.RequestedSchema.Properties, &props); err != nil {
+			t.Fatal(err)
+		}
+		if f.Message != shownQuestion || props["q1"].Title != shownQuestion || !slices.Equal(props["q1"].Enum, []string{shownOption, "no"}) {
+			t.Errorf("form %q / %+v: want the controls spelled out", f.Message, props["q1"])
+		}
+		checkAskEnd(t, model, "Answer: "+hostileOption+"\n")
+	})
+	t.Run("permission", func(t *testing.T) {
+		model := llm.NewScripted(step, llm.Message{Content: "ok"})
+		e := newEnv(t, withProvider(model))
+		asked := make(chan acpsdk.RequestPermissionRequest, 1)
+		e.c.HandlePermission(func(req acpsdk.RequestPermissionRequest) acpsdk.RequestPermissionResponse {
+			asked <- req
+			return selected("choice-0")
+		})
+		e.initialize(plainInitialize)
+		s := e.newSession("")
+		e.prompt(s, "deploy")
+		req := recv(t, asked, "the permission prompt")
+		if req.ToolCall.Title == nil || *req.ToolCall.Title != shownQuestion || req.Options[0].Name != shownOption {
+			t.Errorf("prompt titled %q with option %q: want the controls spelled out", *req.ToolCall.Title, req.Options[0].Name)
+		}
+		checkAskEnd(t, model, "Answer: "+hostileOption)
+	})
+}
