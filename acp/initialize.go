@@ -17,6 +17,10 @@ type InitializeRequest struct {
 	// clientCapabilities.plan (unstable in schema 1.25): it shows
 	// plan_update and plan_removed (PlanUpdate, PlanRemoved).
 	Plan bool `json:"-"`
+	// ElicitationForm is true when the client sent an object for
+	// clientCapabilities.elicitation.form: it shows the forms of
+	// elicitation/create (Conn.CreateElicitation).
+	ElicitationForm bool `json:"-"`
 }
 
 // ClientSessionCapabilities are the session updates a client says it
@@ -31,23 +35,30 @@ type ClientSessionCapabilities struct {
 }
 
 // UnmarshalJSON decodes the SDK's fields as the SDK does, then
-// clientCapabilities.session and clientCapabilities.plan. A member that
-// is not an object advertises nothing, as the schema's default-on-error
-// says.
+// clientCapabilities.session, clientCapabilities.plan and
+// clientCapabilities.elicitation.form. A member that is not an object
+// advertises nothing, as the schema's default-on-error says.
 func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &r.InitializeRequest); err != nil {
 		return err
 	}
 	var probe struct {
 		ClientCapabilities struct {
-			Session json.RawMessage `json:"session"`
-			Plan    json.RawMessage `json:"plan"`
+			Session     json.RawMessage `json:"session"`
+			Plan        json.RawMessage `json:"plan"`
+			Elicitation json.RawMessage `json:"elicitation"`
 		} `json:"clientCapabilities"`
 	}
 	if json.Unmarshal(data, &probe) != nil {
 		return nil // clientCapabilities itself is the SDK's to judge
 	}
 	r.Plan = isObject(probe.ClientCapabilities.Plan)
+	var elicitation struct {
+		Form json.RawMessage `json:"form"`
+	}
+	if json.Unmarshal(probe.ClientCapabilities.Elicitation, &elicitation) == nil {
+		r.ElicitationForm = isObject(elicitation.Form)
+	}
 	var session struct {
 		Notices    json.RawMessage `json:"notices"`
 		Compaction json.RawMessage `json:"compaction"`

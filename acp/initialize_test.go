@@ -54,3 +54,28 @@ func TestInitializeRequestReadsThePlanCapability(t *testing.T) {
 		}
 	}
 }
+
+func TestInitializeRequestReadsElicitationForm(t *testing.T) {
+	tests := []struct {
+		name string
+		json string
+		want bool
+	}{
+		{"none", `{"protocolVersion":1,"clientCapabilities":{}}`, false},
+		{"form", `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}`, true},
+		{"url only", `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"url":{}}}}`, false},
+		{"a null form advertises nothing", `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":null}}}`, false},
+		{"an empty elicitation advertises nothing", `{"protocolVersion":1,"clientCapabilities":{"elicitation":{}}}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var req acp.InitializeRequest
+			if err := json.Unmarshal([]byte(tt.json), &req); err != nil {
+				t.Fatal(err)
+			}
+			if req.ElicitationForm != tt.want {
+				t.Errorf("ElicitationForm = %v, want %v", req.ElicitationForm, tt.want)
+			}
+		})
+	}
+}

@@ -60,6 +60,7 @@ const (
 
 // The methods an agent calls on the client.
 const (
+	ClientMethodElicitationCreate        = acpsdk.ClientMethodElicitationCreate
 	ClientMethodFsReadTextFile           = acpsdk.ClientMethodFsReadTextFile
 	ClientMethodFsWriteTextFile          = acpsdk.ClientMethodFsWriteTextFile
 	ClientMethodSessionRequestPermission = acpsdk.ClientMethodSessionRequestPermission

@@ -39,6 +39,7 @@ type Bridge struct {
 	plans    bool                          // the client shows plan operations (clientCapabilities.plan)
 	fsRead   bool
 	fsWrite  bool
+	forms    bool // the client shows elicitation forms
 	sessions map[string]*liveSession
 }
 
@@ -53,8 +54,8 @@ func New(client Client, opts Options) *Bridge {
 // Initialize answers protocol version 1 whatever is asked, and the
 // capabilities that work today. It remembers what the client offers: its
 // file access, Zed's terminal display convention, whether it can run a
-// sign-in terminal, and the session updates it shows (notices,
-// compactions, the unstable plan operations).
+// sign-in terminal, its elicitation forms, and the session updates it
+// shows (notices, compactions, the unstable plan operations).
 func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.InitializeResponse, error) {
 	caps := req.ClientCapabilities
 	terminal, _ := caps.Meta["terminal_output"].(bool)
@@ -64,6 +65,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 	b.shows = req.ClientSession
 	b.plans = req.Plan
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
+	b.forms = req.ElicitationForm
 	b.mu.Unlock()
 	info := &acp.Implementation{Name: b.opts.Name, Version: b.opts.Version}
 	if b.opts.Title != "" {
@@ -176,16 +178,17 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		}
 		return nil, acp.InternalError("the connection is closing")
 	}
-	terminal, shows, plans, fsRead, fsWrite := b.terminal, b.shows, b.plans, b.fsRead, b.fsWrite
+	terminal, shows, plans, fsRead, fsWrite, forms := b.terminal, b.shows, b.plans, b.fsRead, b.fsWrite, b.forms
 	b.mu.Unlock()
 
 	s := newLiveSession(r.id, b)
+	s.forms = forms
 	s.settings = r.settings
 	s.beforePlan = loggedBeforePlan(r.history)
 	s.kept, s.empty = r.stored, r.empty
 	servers, badServers := mcpServers(r.mcp)
 	cfg := SessionConfig{
-		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, Plans: s, MCPServers: servers,
+		ID: r.id, Cwd: r.roots[0], Roots: r.roots, Approver: s, Plans: s, Asker: s, MCPServers: servers,
 		History: r.history, Settings: r.settings, SystemPrompt: r.prompt,
 	}
 	if badServers != nil {

@@ -14,12 +14,13 @@ type Client interface {
 	RequestPermission(ctx context.Context, req acp.RequestPermissionRequest) (acp.RequestPermissionResponse, error)
 	ReadTextFile(ctx context.Context, req acp.ReadTextFileRequest) (acp.ReadTextFileResponse, error)
 	WriteTextFile(ctx context.Context, req acp.WriteTextFileRequest) (acp.WriteTextFileResponse, error)
+	CreateElicitation(ctx context.Context, req acp.ElicitationForm) (acp.ElicitationResponse, error)
 }
 
 // sessionClient is the client as one session calls it: every call first
 // sends every update the session queued before it, so the editor has seen
 // the tool_call a request is about, and the thought and message that led
-// to it, before the request (a permission prompt, a file read or write)
+// to it, before the request (a permission prompt, a form, a file read or write)
 // arrives. Every call a session makes to the client goes through it.
 //
 // It spells out each method rather than embedding Client, so a method
@@ -61,6 +62,14 @@ func (c sessionClient) WriteTextFile(ctx context.Context, req acp.WriteTextFileR
 		return acp.WriteTextFileResponse{}, err
 	}
 	return c.client.WriteTextFile(ctx, req)
+}
+
+// CreateElicitation implements Client.
+func (c sessionClient) CreateElicitation(ctx context.Context, req acp.ElicitationForm) (acp.ElicitationResponse, error) {
+	if err := c.flush(ctx, acp.ClientMethodElicitationCreate); err != nil {
+		return acp.ElicitationResponse{}, err
+	}
+	return c.client.CreateElicitation(ctx, req)
 }
 
 // flush waits until the session's queued updates are sent, or ctx ends.

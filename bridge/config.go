@@ -9,6 +9,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/tools/ask"
 )
 
 // SessionConfig is what a session is built from.
@@ -28,6 +29,9 @@ type SessionConfig struct {
 	// Plans asks the user whether to implement the plan the model
 	// presents in plan mode (the exit_plan_mode tool's reviewer).
 	Plans PlanReviewer
+	// Asker puts the model's questions (the ask_user tool) to the user
+	// through the editor: its form, a permission prompt, or neither.
+	Asker ask.Asker
 	// MCPServers are the servers the client asked the session to use.
 	MCPServers []mcp.Server
 	// Problems are what the user should be told at the session's first

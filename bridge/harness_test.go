@@ -5,8 +5,8 @@ package bridge_test
 // acptest.Client over in-process pipes, which validates every frame the
 // server writes against the ACP schema. On top of that, every test checks
 // over all its frames that
-//   - no tool_call_update (and no permission request) precedes its tool_call
-//     (B65), and a tool_call is announced once;
+//   - no tool_call_update (and no permission request, no form about a
+//     call) precedes its tool_call (B65), and a tool_call is announced once;
 //   - every prompt gets exactly one response, and no session/update for the
 //     session follows that response (until the session's next prompt);
 //   - no event's mapping panicked (the server recovers, a test fails).
@@ -610,6 +610,18 @@ func (e *env) checkFrames() {
 			}
 			if raw, _ := json.Marshal(req.ToolCall.RawInput); !isObject(raw) {
 				t.Errorf("frame %d: the permission request for %s: rawInput %s is not the arguments object", i, req.ToolCall.ToolCallId, raw)
+			}
+		case "elicitation/create":
+			var req struct {
+				SessionID  string `json:"sessionId"`
+				ToolCallID string `json:"toolCallId"`
+			}
+			if err := json.Unmarshal(f.Params, &req); err != nil {
+				t.Errorf("frame %d: undecodable elicitation request: %v", i, err)
+				continue
+			}
+			if _, ok := announced[req.SessionID+"\x00"+req.ToolCallID]; req.ToolCallID != "" && !ok {
+				t.Errorf("frame %d: a form for %s before its tool_call", i, req.ToolCallID)
 			}
 		}
 	}

@@ -31,6 +31,7 @@ type liveSession struct {
 	mapper  *Mapper
 	out     *outbox
 	client  sessionClient // every call to the client goes through it
+	forms   bool          // the client shows elicitation forms (askByForm)
 	stopLog func()
 	// journal writes the session's events to its stored log; nil when
 	// sessions are not stored.

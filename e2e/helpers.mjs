@@ -137,6 +137,9 @@ const running = new Set();
  *   args        extra command-line flags
  *   files       {relativePath: content} created in the workspace first
  *   permission  ({params}) => optionId | outcome object; default rejects
+ *   elicitation ({params}) => CreateElicitationResponse: answers
+ *               elicitation/create (advertise elicitation.form in
+ *               initialize); without it the client knows no such method
  *   initialize  the initialize params (default ZED_INITIALIZE)
  *   env         extra environment variables for the agent
  *   buffers     {path: text} the editor holds unsaved, paths relative to
@@ -194,6 +197,8 @@ export async function startAgent(options = {}) {
     notifications: [],
     /** Every session/request_permission's params. */
     permissions: [],
+    /** Every elicitation/create's params. */
+    elicitations: [],
     /** Every fs/read_text_file's params. */
     reads: [],
     /** Every fs/write_text_file's params. */
@@ -290,7 +295,13 @@ export async function startAgent(options = {}) {
       writeFileSync(params.path, params.content);
       return {};
     });
-  a.conn = app.connect(acp.ndJsonStream(output, input));
+  const client = options.elicitation
+    ? app.onRequest("elicitation/create", async ({ params }) => {
+        a.elicitations.push(params);
+        return options.elicitation({ params, agent: a });
+      })
+    : app;
+  a.conn = client.connect(acp.ndJsonStream(output, input));
   a.agent = a.conn.agent;
   running.add(a);
 

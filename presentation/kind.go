@@ -13,6 +13,7 @@ const (
 	KindSearch  ToolCallKind = "search"
 	KindExecute ToolCallKind = "execute"
 	KindFetch   ToolCallKind = "fetch"
+	KindThink   ToolCallKind = "think"
 	// KindSwitchMode is a call that switches the session's mode (leaving
 	// plan mode).
 	KindSwitchMode ToolCallKind = "switch_mode"
@@ -23,7 +24,7 @@ const (
 // above, so callers never emit a kind a client does not know.
 func (k ToolCallKind) OrOther() ToolCallKind {
 	switch k {
-	case KindRead, KindEdit, KindDelete, KindMove, KindSearch, KindExecute, KindFetch, KindSwitchMode, KindOther:
+	case KindRead, KindEdit, KindDelete, KindMove, KindSearch, KindExecute, KindFetch, KindThink, KindSwitchMode, KindOther:
 		return k
 	default:
 		return KindOther

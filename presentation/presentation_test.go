@@ -63,7 +63,8 @@ func TestJoinText(t *testing.T) {
 func TestKindOrOther(t *testing.T) {
 	tests := map[presentation.ToolCallKind]presentation.ToolCallKind{
 		"":                       presentation.KindOther,
-		"think":                  presentation.KindOther,
+		"ponder":                 presentation.KindOther,
+		presentation.KindThink:   presentation.KindThink,
 		presentation.KindRead:    presentation.KindRead,
 		presentation.KindExecute: presentation.KindExecute,
 	}

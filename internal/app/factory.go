@@ -21,6 +21,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/tools/ask"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 	"github.com/dsh-acp/dsh-acp/tools/planmode"
 	"github.com/dsh-acp/dsh-acp/tools/search"
@@ -150,7 +151,7 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	if langs != nil {
 		fileOpts.AfterWrite, fileOpts.AfterRead = langs.AfterWrite, langs.AfterRead
 	}
-	tools, err := sessionTools(ws, fileOpts, cfg, sh, log)
+	tools, err := sessionTools(ws, fileOpts, cfg, sh, log, sc.Asker)
 	if err != nil {
 		return nil, err
 	}
@@ -257,8 +258,9 @@ func files(sc bridge.SessionConfig) workspace.FileSystem {
 	return workspace.Split{Inside: editor, Outside: workspace.Local{}, Roots: sc.Roots}
 }
 
-// sessionTools builds the first-party tools bound to ws.
-func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *shell.Shell, log *session.Log) ([]*registry.Tool, error) {
+// sessionTools builds the first-party tools bound to ws; ask_user only
+// with an asker.
+func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *shell.Shell, log *session.Log, asker ask.Asker) ([]*registry.Tool, error) {
 	fileTools, err := fs.Tools(ws, fileOpts)
 	if err != nil {
 		return nil, fmt.Errorf("file tools: %w", err)
@@ -279,7 +281,15 @@ func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *
 	}
 	tools := append(fileTools, searchTools...)
 	tools = append(tools, sh.Tools()...)
-	return append(tools, plan), nil
+	tools = append(tools, plan)
+	if asker != nil {
+		question, err := ask.Tool(asker)
+		if err != nil {
+			return nil, fmt.Errorf("ask tool: %w", err)
+		}
+		tools = append(tools, question)
+	}
+	return tools, nil
 }
 
 // rulesOf is the policy as the bridge's rule keeper, or nil when it

@@ -15,6 +15,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/tools/ask"
 )
 
 // editor is a client whose buffers differ from the disk.
@@ -98,4 +99,44 @@ func TestFactoryNeedsAProvider(t *testing.T) {
 	if _, err := app.Factory(app.Config{})(context.Background(), bridge.SessionConfig{ID: "s", Cwd: dir, Roots: []string{dir}}); err == nil {
 		t.Errorf("a session without a model was built")
 	}
+}
+
+// TestFactoryOffersAskUserWithAnAsker: ask_user is offered exactly when
+// the session has an Asker to put the questions to the user.
+func TestFactoryOffersAskUserWithAnAsker(t *testing.T) {
+	tests := []struct {
+		name  string
+		asker ask.Asker
+		want  bool
+	}{
+		{"an asker", declineAll{}, true},
+		{"none", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			model := llm.NewScripted(llm.Message{Content: "hi"})
+			rt, err := app.Factory(app.Config{Provider: model})(context.Background(), bridge.SessionConfig{
+				ID: "s1", Cwd: dir, Roots: []string{dir}, Asker: tt.asker,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rt.Close()
+			if _, err := rt.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text("go")}); err != nil {
+				t.Fatal(err)
+			}
+			offered := slices.ContainsFunc(model.Requests()[0].Tools, func(tool llm.Tool) bool { return tool.Name == ask.Name })
+			if offered != tt.want {
+				t.Errorf("ask_user offered: %v, want %v", offered, tt.want)
+			}
+		})
+	}
+}
+
+// declineAll is an Asker whose user declines every question.
+type declineAll struct{}
+
+func (declineAll) Ask(context.Context, ask.Request) (ask.Reply, error) {
+	return ask.Reply{Outcome: ask.Declined}, nil
 }

@@ -20,7 +20,7 @@ var layers = [][]string{
 		"command", "sandbox", "workspace", "tools/search/internal/ignore", "internal/release"},
 	{"schema", "diffcard", "internal/procgroup", "acp"},
 	{"registry", "llm", "acp/acptest"},
-	{"pipeline", "session", "checkpoint", "tools/todo", "tools/planmode"},
+	{"pipeline", "session", "checkpoint", "tools/todo", "tools/planmode", "tools/ask"},
 	{"tools/fs", "tools/search", "tools/shell", "mcp", "lsp", "policy", "agent"},
 	{"live", "config"},
 	{"bridge"},
