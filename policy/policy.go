@@ -81,6 +81,25 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 // counts as inside the workspace only when it leads there once its
 // symbolic links are followed, dangling ones included.
 func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
+	return p.decide(call, p.Preset())
+}
+
+// PreExecuteAtMost is PreExecute under the preset in force or limit,
+// whichever allows less (Preset.AtMost): the policy of a child agent,
+// which never has more rights than its parent, nor than its type grants.
+// The project's rules apply as they do to the parent.
+func (p *Policy) PreExecuteAtMost(limit Preset) pipeline.PreExecute {
+	return func(ctx context.Context, call *registry.Call, next pipeline.PreNext) (pipeline.Decision, error) {
+		d := p.decide(call, p.Preset().AtMost(limit))
+		if d.Kind != pipeline.DecisionAllow {
+			return d, nil
+		}
+		return next(ctx)
+	}
+}
+
+// decide is Decide under preset.
+func (p *Policy) decide(call *registry.Call, preset Preset) pipeline.Decision {
 	bound, tool := p.bind(call)
 	if tool == nil {
 		return pipeline.Allow()
@@ -102,7 +121,6 @@ func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
 	if len(targets) == 0 && tool.Effect() == registry.EffectExternal && p.toolRule(rules, call.Name(), false) {
 		return pipeline.Deny(fmt.Sprintf("%s: the project's rule says to reject it", call.Name()))
 	}
-	preset := p.Preset()
 	if a, ok := commandOf(call); ok {
 		return p.decideCommandCall(a, preset, rules, paths)
 	}

@@ -42,3 +42,28 @@ func (p Preset) Description() string {
 		return ""
 	}
 }
+
+// AtMost returns whichever of p and limit allows less: read-only allows
+// less than workspace-write, which allows less than full-access. A preset
+// this build does not rank counts as allowing least of all, so it is
+// kept over a ranked limit.
+func (p Preset) AtMost(limit Preset) Preset {
+	if p.rank() <= limit.rank() {
+		return p
+	}
+	return limit
+}
+
+// rank orders the presets by what they allow; unknown ones rank lowest.
+func (p Preset) rank() int {
+	switch p {
+	case ReadOnly:
+		return 1
+	case WorkspaceWrite:
+		return 2
+	case FullAccess:
+		return 3
+	default:
+		return 0
+	}
+}

@@ -1,0 +1,102 @@
+package subagent_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// TestChildAsksLikeTheParent: a general child's command asks through the
+// parent's approver, the request names the child's call inside the task
+// call, and the answer reaches the child.
+func TestChildAsksLikeTheParent(t *testing.T) {
+	f := newFixture(t, fixtureOptions{})
+	f.model.script("go", calls(call("t1", "task", map[string]any{"description": "build it", "prompt": "build"})), answer("done"))
+	f.model.script("build", calls(call("c1", "bash", map[string]any{"command": "make"})), answer("built"))
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := f.prompt(ctx, "go")
+		done <- err
+	}()
+	var a ask
+	select {
+	case a = <-f.asks:
+	case <-ctx.Done():
+		t.Fatal("the child's command never asked")
+	}
+	if a.req.CallID != "c1" || a.req.ToolName != "bash" || a.req.Call.Parent() == nil || a.req.Call.Parent().ID() != "t1" {
+		t.Errorf("the ask = %+v, want the child's c1 inside t1", a.req)
+	}
+	if a.req.Call.RootID() != "t1" || !a.req.Call.TopLevel() {
+		t.Errorf("root %q, top level %v: want t1 and true (the child's model made the call)", a.req.Call.RootID(), a.req.Call.TopLevel())
+	}
+	a.reply <- pipeline.ApprovalAllowedOnce
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if r := f.result("t1"); r.IsError || text(r) != "built" {
+		t.Errorf("task = %+v", r)
+	}
+	for _, p := range f.childEvents("t1") {
+		if r, ok := p.(session.ToolResult); ok && r.CallID == "c1" && (r.IsError || text(r) != "ran make") {
+			t.Errorf("the child's command = %+v, want it run", r)
+		}
+	}
+}
+
+// TestCancelDuringAChildsAsk: cancelling the parent's turn while a
+// child's command waits for approval answers the ask and ends the child
+// and the parent as cancelled.
+func TestCancelDuringAChildsAsk(t *testing.T) {
+	f := newFixture(t, fixtureOptions{})
+	f.model.script("go", calls(call("t1", "task", map[string]any{"description": "build it", "prompt": "build"})), answer("done"))
+	f.model.script("build", calls(call("c1", "bash", map[string]any{"command": "make"})), answer("built"))
+	guard, stop := context.WithTimeout(context.Background(), hangGuard)
+	defer stop()
+	ctx, cancel := context.WithCancel(guard)
+	type outcome struct {
+		reason session.StopReason
+		err    error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		reason, err := f.prompt(ctx, "go")
+		done <- outcome{reason, err}
+	}()
+	select {
+	case <-f.asks: // never answered
+	case <-guard.Done():
+		t.Fatal("the child's command never asked")
+	}
+	cancel()
+	var got outcome
+	select {
+	case got = <-done:
+	case <-guard.Done():
+		t.Fatal("the turn did not end after cancel")
+	}
+	if got.err != nil || got.reason != session.StopCancelled {
+		t.Errorf("the parent ended %v, %v; want cancelled", got.reason, got.err)
+	}
+	var ended *session.SubagentEnded
+	for _, ev := range f.log.Events() {
+		if e, ok := ev.Payload.(session.SubagentEnded); ok {
+			ended = &e
+		}
+	}
+	if ended == nil || ended.Reason != session.StopCancelled {
+		t.Errorf("the child ended %+v, want cancelled", ended)
+	}
+	if r := f.result("t1"); !r.IsError {
+		t.Errorf("task = %+v, want a failed (aborted) result", r)
+	}
+	for _, p := range f.childEvents("t1") {
+		if r, ok := p.(session.ToolResult); ok && r.CallID == "c1" && !r.IsError {
+			t.Errorf("the child's command ran: %+v", r)
+		}
+	}
+}
