@@ -60,6 +60,12 @@ type Mapper struct {
 	cost costTotal
 	// breaks ends the agent's text before a tool call.
 	breaks stepBreak
+	// tasks holds the progress of each task call whose child has made
+	// calls, until its result.
+	tasks map[string]*taskProgress
+	// lastUsage is the last usage shown of the session's own model, which
+	// a child's cost updates.
+	lastUsage *acp.UsageUpdate
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -85,7 +91,7 @@ type callState struct {
 
 // NewMapper returns a Mapper with no calls in flight.
 func NewMapper(opts MapperOptions) *Mapper {
-	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}}
+	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}, tasks: map[string]*taskProgress{}}
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
@@ -162,7 +168,7 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		if !m.announced[p.CallID] {
 			return nil
 		}
-		return []acp.Update{m.toolResult(p)}
+		return []acp.Update{m.withProgress(m.toolResult(p))}
 	case session.PlanUpdated:
 		entries := make([]acp.PlanEntry, len(p.Entries))
 		for i, e := range p.Entries {
@@ -189,7 +195,10 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		return m.notice(p)
 	case session.FilesRestored:
 		return filesRestored(ev.Seq, p)
-	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
+	case session.SubagentEvent:
+		return m.subagentEvent(p)
+	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged,
+		session.SubagentStarted, session.SubagentEnded:
 		return nil
 	default:
 		panic(fmt.Sprintf("bridge: unreachable variant: event payload %T", ev.Payload))

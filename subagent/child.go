@@ -85,7 +85,8 @@ func (c *child) run(ctx context.Context, args TaskArgs, out *schema.Schema) (str
 }
 
 // register gives the child's scope its own tools: those Options.Tools
-// makes for it, the result tool when a structured result is asked for
+// makes for it that its type admits (the scope's own tools pass no
+// restriction, so the type's filter is applied to them here), the result tool when a structured result is asked for
 // (whose last failed try cancels the child), and a task tool of its own
 // when it may nest.
 func (c *child) register(scope *registry.Scope, out *schema.Schema, cancel context.CancelCauseFunc) error {
@@ -97,7 +98,11 @@ func (c *child) register(scope *registry.Scope, out *schema.Schema, cancel conte
 		if err != nil {
 			return fmt.Errorf("subagent tools: %w", err)
 		}
-		tools = append(tools, own...)
+		for _, t := range own {
+			if c.t.admits(t.Name()) {
+				tools = append(tools, t)
+			}
+		}
 	}
 	if out != nil {
 		c.box = &resultBox{schema: out, exhausted: cancel}

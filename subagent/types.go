@@ -107,3 +107,9 @@ func find(types []Type, name string) (Type, error) {
 	}
 	return Type{}, fmt.Errorf("unknown subagent_type %q: the types are %s", name, typeNames(types))
 }
+
+// admits reports whether t's tool filter lets a tool called name
+// through.
+func (t Type) admits(name string) bool {
+	return (t.Tools == nil || slices.Contains(t.Tools, name)) && !slices.Contains(t.Deny, name)
+}

@@ -53,7 +53,7 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	red := secrets.NewRedactor(heldSecrets(cfg)...)
 	store := openStore(cfg, logger, red)
 	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir, Redactor: red,
-		CommandDirs: userCommandDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
+		CommandDirs: userCommandDirs(cfg), AgentDirs: userAgentDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
 		MCPServers: mcpServersOf(cfg.settings), Sandbox: sandboxOf(cfg),
 		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
 	opts := bridge.Options{

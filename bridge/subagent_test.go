@@ -1,0 +1,137 @@
+package bridge_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	acpsdk "github.com/coder/acp-go-sdk"
+
+	"github.com/dsh-acp/dsh-acp/internal/corpus"
+	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/policy"
+)
+
+// taskTurn is a parent handing a general child a task that edits a file
+// and runs a command, then answering.
+func taskTurn() llm.Provider {
+	return llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "fix the greeting", "prompt": "change hi to hello in f.txt", "subagent_type": "general"}),
+		toolStep("c1", "edit", map[string]any{"file_path": "f.txt", "old_string": "hi", "new_string": "hello"}),
+		toolStep("c2", "bash", map[string]any{"command": "echo checked"}),
+		llm.Message{Content: "f.txt:1 now says hello."},
+		llm.Message{Content: "Done."},
+	)
+}
+
+// TestTaskIsOneCallShowingItsChild: a client without the subagents
+// capability sees a task as one call named task, whose content lists
+// each call of the child with its title and ends with its answer; the
+// child's edit is still a diff card and its command a terminal, under
+// ids of their own; a replay shows the same, and the child is no session
+// of the list.
+func TestTaskIsOneCallShowingItsChild(t *testing.T) {
+	state, dir := t.TempDir(), tempDir(t)
+	e := newEnv(t, withProvider(taskTurn()), withPreset(policy.FullAccess), withStore(openStore(t, state)), withDir(dir))
+	writeFile(t, dir+"/f.txt", "hi\n")
+	e.initialize(caps(true, false, false))
+	id := e.newSession("")
+	if got := e.prompt(id, "Fix the greeting."); got != "end_turn" {
+		t.Fatalf("prompt = %s", got)
+	}
+	if got := readFile(t, dir+"/f.txt"); got != "hello\n" {
+		t.Errorf("f.txt = %q", got)
+	}
+	updates := e.updates(id)
+	task := forCall(updates, "t1")
+	if len(task) < 3 || task[0].Kind != "tool_call" || task[0].Title == nil || *task[0].Title != "general: fix the greeting" || task[0].ToolKind != "other" {
+		data, _ := json.Marshal(task)
+		t.Fatalf("the task's updates %s", data)
+	}
+	last := task[len(task)-1]
+	if last.Status != "completed" {
+		t.Errorf("the task ended %q", last.Status)
+	}
+	var content []struct {
+		Content struct{ Text string } `json:"content"`
+	}
+	if err := json.Unmarshal(last.Content, &content); err != nil || len(content) != 2 {
+		t.Fatalf("the task's final content %s: %v", last.Content, err)
+	}
+	if lines := content[0].Content.Text; !strings.Contains(lines, "- Edit f.txt") || !strings.Contains(lines, "- echo checked") {
+		t.Errorf("the task's progress %q, want a line per child call", lines)
+	}
+	if content[1].Content.Text != "f.txt:1 now says hello." {
+		t.Errorf("the task's answer %q", content[1].Content.Text)
+	}
+	var diff, terminal bool
+	for _, u := range updates {
+		if u.Kind != "tool_call" || !strings.HasPrefix(u.ToolCallID, "sub_") {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(u.ToolCallID, "/c1") && strings.Contains(string(u.Content), `"type":"diff"`):
+			diff = true
+		case strings.HasSuffix(u.ToolCallID, "/c2") && u.ToolKind == "execute":
+			terminal = true
+		}
+	}
+	if !diff || !terminal {
+		t.Errorf("the child's edit shown as a diff card: %v; its command as a terminal: %v", diff, terminal)
+	}
+	// The task's progress updates are whole-content snapshots, which the
+	// outbox merges as they queue up (differently live and replayed):
+	// the final content says what they said.
+	keep := func(u string) bool {
+		return !strings.Contains(u, `"user_message_chunk"`) && !strings.Contains(u, `"toolCallId":"t1","content"`)
+	}
+	live := golden(dir, id, e.c.Frames(), 0, keep)
+	e.c.Close()
+
+	e2 := newEnv(t, withProvider(llm.NewScripted()), withPreset(policy.FullAccess), withStore(openStore(t, state)), withDir(dir))
+	e2.initialize(caps(true, false, false))
+	from := len(e2.c.Frames())
+	var setup map[string]any
+	if err := e2.load(id, dir, &setup); err != nil {
+		t.Fatalf("session/load: %v", err)
+	}
+	replayed := golden(dir, id, e2.c.Frames(), from, keep)
+	if live != replayed {
+		t.Errorf("replayed updates differ from the live ones:\n%s", corpus.FirstDifference(live, replayed))
+	}
+	var page acpsdk.ListSessionsResponse
+	if err := e2.c.Call(testCtx(t), "session/list", map[string]any{}, &page); err != nil {
+		t.Fatalf("session/list: %v", err)
+	}
+	if len(page.Sessions) != 1 || string(page.Sessions[0].SessionId) != id {
+		t.Errorf("session/list = %+v, want only the parent %s", page.Sessions, id)
+	}
+}
+
+// TestChildAskIsAttributed: a child's command asks the editor with the
+// card the child's call is shown with, its title naming the child.
+func TestChildAskIsAttributed(t *testing.T) {
+	e := newEnv(t, withProvider(llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "fetch it", "prompt": "fetch"}),
+		toolStep("c1", "bash", map[string]any{"command": "curl -s example.com"}),
+		llm.Message{Content: "could not"},
+		llm.Message{Content: "Done."},
+	)), withPreset(policy.WorkspaceWrite))
+	asked := rejectEveryAsk(e)
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	if got := e.prompt(s, "go"); got != "end_turn" {
+		t.Fatalf("prompt = %s", got)
+	}
+	tc := asked().ToolCall
+	want := `[general subagent: fetch it] curl -s example.com — "curl" is not read-only and no rule allows it`
+	if tc.Title == nil || *tc.Title != want {
+		t.Errorf("the request's title %v, want %q", tc.Title, want)
+	}
+	if id := string(tc.ToolCallId); !strings.HasPrefix(id, "sub_") || !strings.HasSuffix(id, "/c1") {
+		t.Errorf("the request's call id %q, want the child's card's", id)
+	}
+	if len(forCall(e.updates(s), string(tc.ToolCallId))) == 0 {
+		t.Errorf("no card has the request's call id %s", tc.ToolCallId)
+	}
+}

@@ -1,0 +1,77 @@
+package app
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"github.com/dsh-acp/dsh-acp/agent"
+	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/pipeline"
+	"github.com/dsh-acp/dsh-acp/policy"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/subagent"
+)
+
+// SubagentLimits bound a session's child agents; 0 takes the subagent
+// package's default.
+type SubagentLimits struct {
+	// MaxParallel is how many children run at once.
+	MaxParallel int
+	// MaxSteps is each child's budget of model requests per turn.
+	MaxSteps int
+	// MaxDepth is how deep children nest (1: children start none).
+	MaxDepth int
+}
+
+// registerTask gives the session whose agent parent describes the task
+// tool: its children share parent's pipeline, model and workspace, ask
+// under pol bounded by their type, keep a plan of their own, and come in
+// the built-in types, the user's and the project's (root/.dsh/agents,
+// which win). A type file that cannot be read is logged and skipped.
+func registerTask(cfg Config, parent agent.Options, pol *policy.Policy, root string) error {
+	dirs := append(slices.Clone(cfg.AgentDirs), subagent.Dir{Dir: filepath.Join(root, ".dsh", "agents"), Within: root})
+	types, problems := subagent.LoadTypes(dirs...)
+	for _, err := range problems {
+		cfg.Logger.Warn("subagent type skipped", "err", err)
+	}
+	opts := subagent.Options{
+		Pipeline: parent.Pipeline, Scope: parent.Scope, Log: parent.Log, Agent: parent, Types: types,
+		MaxParallel: cfg.Subagents.MaxParallel, MaxSteps: cfg.Subagents.MaxSteps, MaxDepth: cfg.Subagents.MaxDepth,
+		Policy: func(t subagent.Type) pipeline.PreExecute {
+			if t.ReadOnly {
+				return pol.PreExecuteAtMost(policy.ReadOnly)
+			}
+			return pol.PreExecute
+		},
+		Tools: func(log *session.Log) ([]*registry.Tool, error) {
+			plan, err := planTool(log)
+			if err != nil {
+				return nil, err
+			}
+			return []*registry.Tool{plan}, nil
+		},
+	}
+	if cfg.Models != nil {
+		opts.Models = func(name string) (llm.Provider, func() agent.ModelInfo, error) {
+			p, err := cfg.Models.Provider(name, "")
+			if err != nil {
+				return nil, nil, err
+			}
+			return p, func() agent.ModelInfo { return cfg.Models.Info(name) }, nil
+		}
+	}
+	runner, err := subagent.New(opts)
+	if err != nil {
+		return fmt.Errorf("subagents: %w", err)
+	}
+	task, err := runner.Tool()
+	if err != nil {
+		return fmt.Errorf("task tool: %w", err)
+	}
+	if _, err := parent.Pipeline.Registry().Register(parent.Scope, task); err != nil {
+		return fmt.Errorf("register task: %w", err)
+	}
+	return nil
+}
