@@ -13,6 +13,9 @@ type InitializeRequest struct {
 	acpsdk.InitializeRequest
 	// ClientSession is clientCapabilities.session.
 	ClientSession ClientSessionCapabilities `json:"-"`
+	// Subagents says the client shows child sessions
+	// (clientCapabilities.subagents, unstable): it sent an object for it.
+	Subagents bool `json:"-"`
 }
 
 // ClientSessionCapabilities are the session updates a client says it
@@ -27,7 +30,7 @@ type ClientSessionCapabilities struct {
 }
 
 // UnmarshalJSON decodes the SDK's fields as the SDK does, then
-// clientCapabilities.session. A session member that is not an object
+// clientCapabilities.session and clientCapabilities.subagents. A session member that is not an object
 // advertises nothing, as the schema's default-on-error says.
 func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &r.InitializeRequest); err != nil {
@@ -35,12 +38,14 @@ func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	}
 	var probe struct {
 		ClientCapabilities struct {
-			Session json.RawMessage `json:"session"`
+			Session   json.RawMessage `json:"session"`
+			Subagents json.RawMessage `json:"subagents"`
 		} `json:"clientCapabilities"`
 	}
 	if json.Unmarshal(data, &probe) != nil {
 		return nil // clientCapabilities itself is the SDK's to judge
 	}
+	r.Subagents = isObject(probe.ClientCapabilities.Subagents)
 	var session struct {
 		Notices    json.RawMessage `json:"notices"`
 		Compaction json.RawMessage `json:"compaction"`

@@ -79,8 +79,12 @@ func (s *liveSession) remember(rules []policy.Rule, allow bool) {
 func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
 	rules := s.suggestRules(req)
 	toolCall, title := s.permissionToolCall(req)
+	sessionID := s.id
+	if path := childPath(req); len(path) > 0 && s.mapper.opts.Subagents {
+		sessionID = path[len(path)-1] // the child asks in its own session
+	}
 	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{
-		SessionID: s.id,
+		SessionID: sessionID,
 		ToolCall:  toolCall,
 		Options:   permissionOptions(rules),
 	})
@@ -88,7 +92,7 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 		// Clients that keep the card the request showed (Zed, agent-shell
 		// after its cancel) keep its title: give the card its own back,
 		// however the ask ended.
-		s.out.push(acp.ToolCallUpdate{ToolCallID: toolCall.ToolCallID, Title: title})
+		s.out.push(acp.ChildUpdate{SessionID: sessionID, Update: acp.ToolCallUpdate{ToolCallID: toolCall.ToolCallID, Title: title}})
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -135,6 +139,9 @@ func (s *liveSession) permissionToolCall(req pipeline.ApprovalRequest) (toolCall
 		args = req.Call.Arguments().JSON()
 	}
 	id, child := approvalCallID(req)
+	if s.mapper.opts.Subagents {
+		id, child = req.CallID, "" // shown in the child's own session, under its own id
+	}
 	call := session.ToolCall{CallID: id, Name: req.ToolName, Arguments: args, View: req.Card}
 	toolCall, _ = MapperOptions{Cwd: s.mapper.opts.Cwd}.callCard(call)
 	toolCall.Status = ""

@@ -36,9 +36,11 @@ type Bridge struct {
 	closed   bool
 	terminal bool
 	shows    acp.ClientSessionCapabilities // the session updates the client shows
-	fsRead   bool
-	fsWrite  bool
-	sessions map[string]*liveSession
+	// subagents says the client shows child sessions (unstable).
+	subagents bool
+	fsRead    bool
+	fsWrite   bool
+	sessions  map[string]*liveSession
 }
 
 // New returns the bridge serving client.
@@ -60,6 +62,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 	b.mu.Lock()
 	b.terminal = terminal
 	b.shows = req.ClientSession
+	b.subagents = req.Subagents
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
 	b.mu.Unlock()
 	info := &acp.Implementation{Name: b.opts.Name, Version: b.opts.Version}
@@ -173,7 +176,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		}
 		return nil, acp.InternalError("the connection is closing")
 	}
-	terminal, shows, fsRead, fsWrite := b.terminal, b.shows, b.fsRead, b.fsWrite
+	terminal, shows, fsRead, fsWrite, subagents := b.terminal, b.shows, b.fsRead, b.fsWrite, b.subagents
 	b.mu.Unlock()
 
 	s := newLiveSession(r.id, b)
@@ -197,7 +200,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		s.close()
 		return nil, acp.InternalError("create session: %v", err)
 	}
-	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
+	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, Subagents: subagents, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
 	if r.replay {
 		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 		err := s.out.flush(flushCtx)
@@ -273,9 +276,23 @@ func (b *Bridge) Prompt(ctx context.Context, req acp.PromptRequest) (acp.PromptR
 func (b *Bridge) Cancel(_ context.Context, n acp.CancelNotification) {
 	b.mu.Lock()
 	s := b.sessions[string(n.SessionId)]
+	var all []*liveSession
+	if s == nil {
+		for _, other := range b.sessions {
+			all = append(all, other)
+		}
+	}
 	b.mu.Unlock()
 	if s != nil {
 		s.cancel()
+		return
+	}
+	// A child session (subagent_update announced it): stop that child
+	// alone, in whichever session runs it.
+	for _, other := range all {
+		if other.cancelChild(string(n.SessionId)) {
+			return
+		}
 	}
 }
 

@@ -34,6 +34,11 @@ type MapperOptions struct {
 	// (clientCapabilities.session.notices): what the session tells the
 	// user goes there, live only, instead of into the conversation.
 	Notices bool
+	// Subagents says the client shows child sessions
+	// (clientCapabilities.subagents, unstable): each child agent is
+	// announced with a subagent_update and its updates go under its own
+	// session id; otherwise a task's card lists its child's calls.
+	Subagents bool
 	// ContextWindow is the model's context size in tokens, for usage
 	// updates; 0 sends none.
 	ContextWindow int64
@@ -66,6 +71,9 @@ type Mapper struct {
 	// lastUsage is the last usage shown of the session's own model, which
 	// a child's cost updates.
 	lastUsage *acp.UsageUpdate
+	// children map the events of each child shown as a session of its own
+	// (MapperOptions.Subagents), by child id, until it ends.
+	children map[string]*Mapper
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -91,7 +99,7 @@ type callState struct {
 
 // NewMapper returns a Mapper with no calls in flight.
 func NewMapper(opts MapperOptions) *Mapper {
-	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}, tasks: map[string]*taskProgress{}}
+	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}, tasks: map[string]*taskProgress{}, children: map[string]*Mapper{}}
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
@@ -195,10 +203,13 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		return m.notice(p)
 	case session.FilesRestored:
 		return filesRestored(ev.Seq, p)
+	case session.SubagentStarted:
+		return m.subagentStarted(p)
 	case session.SubagentEvent:
-		return m.subagentEvent(p)
-	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged,
-		session.SubagentStarted, session.SubagentEnded:
+		return m.subagentEvent(ev, p)
+	case session.SubagentEnded:
+		return m.subagentEnded(p)
+	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
 		return nil
 	default:
 		panic(fmt.Sprintf("bridge: unreachable variant: event payload %T", ev.Payload))

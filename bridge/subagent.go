@@ -29,8 +29,73 @@ func childCallID(childPath, callID string) string { return childPath + "/" + cal
 // follows its terminals), its usage counted in the session's cost. Its
 // messages, thoughts and plan are its own and are not shown. A
 // grandchild's events show in the same task's card.
-func (m *Mapper) subagentEvent(p session.SubagentEvent) []acp.Update {
+func (m *Mapper) subagentEvent(ev session.Event, p session.SubagentEvent) []acp.Update {
+	if m.opts.Subagents {
+		return m.childSessionEvent(ev, p)
+	}
 	return m.childPayload(p.CallID, p.ID, p.Payload)
+}
+
+// subagentStarted announces a child, to a client that shows children as
+// sessions: a subagent_update (its title the task's description, which
+// the client may cancel alone, running) before any of its updates, and
+// the task's card linked to it (_meta.subagent_session_id).
+func (m *Mapper) subagentStarted(p session.SubagentStarted) []acp.Update {
+	if !m.opts.Subagents {
+		return nil
+	}
+	opts := m.opts
+	opts.Replay = true // the child's prompt is its parent's, not the user's: show it
+	m.children[p.ID] = NewMapper(opts)
+	updates := []acp.Update{acp.SubagentUpdate{
+		SessionID: p.ID, Title: p.Description, Description: p.Type + " subagent",
+		Cancel: true, State: &acp.SubagentState{State: acp.SubagentRunning},
+	}}
+	if m.announced[p.CallID] {
+		updates = append(updates, acp.ToolCallUpdate{ToolCallID: p.CallID, Meta: &acp.ToolCallUpdateMeta{SubagentSessionID: p.ID}})
+	}
+	return updates
+}
+
+// subagentEnded tells a client that shows children as sessions that the
+// child's work ended, and why.
+func (m *Mapper) subagentEnded(p session.SubagentEnded) []acp.Update {
+	if !m.opts.Subagents {
+		return nil
+	}
+	delete(m.children, p.ID)
+	return []acp.Update{acp.SubagentUpdate{SessionID: p.ID, State: &acp.SubagentState{State: acp.SubagentIdle, StopReason: string(p.Reason)}}}
+}
+
+// childSessionEvent shows a child's event under the child's session id,
+// as its own mapper maps it (every update a ChildUpdate), and counts its
+// cost in the session's too.
+func (m *Mapper) childSessionEvent(ev session.Event, p session.SubagentEvent) []acp.Update {
+	child := m.children[p.ID]
+	if child == nil {
+		return nil // never announced (its start is not in the log)
+	}
+	ev.Payload = p.Payload
+	inner := child.Map(ev)
+	updates := make([]acp.Update, 0, len(inner)+1)
+	for _, u := range inner {
+		updates = append(updates, acp.ChildUpdate{SessionID: p.ID, Update: u})
+	}
+	if u, ok := innermost(p.Payload).(session.Usage); ok {
+		updates = append(updates, m.childUsage(u)...)
+	}
+	return updates
+}
+
+// innermost is the event a chain of SubagentEvents holds.
+func innermost(p session.Payload) session.Payload {
+	for {
+		e, ok := p.(session.SubagentEvent)
+		if !ok {
+			return p
+		}
+		p = e.Payload
+	}
 }
 
 // childPayload is subagentEvent for payload p of the child at childPath,
@@ -107,23 +172,31 @@ func (m *Mapper) childUsage(p session.Usage) []acp.Update {
 	return []acp.Update{u}
 }
 
-// approvalCallID is the id the editor was shown req's call with: a
-// child's call under its child's id (childCallID), so the permission
-// prompt and the card are one; and attribution names the child that asks
-// ("explore: find the parser"), or "" for the parent's own call.
+// approvalCallID is the id the editor was shown req's call with in the
+// parent's session: a child's call under its child's id (childCallID),
+// so the permission prompt and the card are one; and attribution names
+// the child that asks ("explore subagent: find the parser"), or "" for
+// the parent's own call.
 func approvalCallID(req pipeline.ApprovalRequest) (id, attribution string) {
 	id = req.CallID
-	if req.Call == nil || req.Call.Parent() == nil || req.Scope == nil {
+	path := childPath(req)
+	if len(path) == 0 {
 		return id, ""
+	}
+	return childCallID(strings.Join(path, "/"), id), taskAttribution(req.Call.Parent())
+}
+
+// childPath lists the ids of the children, outermost first, whose call
+// req asks about; none for the session's own call.
+func childPath(req pipeline.ApprovalRequest) []string {
+	if req.Call == nil || req.Call.Parent() == nil || req.Scope == nil {
+		return nil
 	}
 	var path []string // the child scopes' names, the session's own scope (the root) left out
 	for s := req.Scope; s.Parent() != nil; s = s.Parent() {
 		path = append([]string{s.Name()}, path...)
 	}
-	if len(path) == 0 {
-		return id, ""
-	}
-	return childCallID(strings.Join(path, "/"), id), taskAttribution(req.Call.Parent())
+	return path
 }
 
 // taskAttribution names the child a task call started: its type and

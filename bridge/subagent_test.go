@@ -1,6 +1,7 @@
 package bridge_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -133,5 +134,179 @@ func TestChildAskIsAttributed(t *testing.T) {
 	}
 	if len(forCall(e.updates(s), string(tc.ToolCallId))) == 0 {
 		t.Errorf("no card has the request's call id %s", tc.ToolCallId)
+	}
+}
+
+// subagentsInitialize advertises the unstable subagents capability and
+// Zed's terminal convention.
+const subagentsInitialize = `{"protocolVersion":1,"clientCapabilities":{"terminal":true,"subagents":{},"_meta":{"terminal_output":true}}}`
+
+// sessionUpdates returns the session/update params of frames[from:], in
+// order, with the session each went to.
+func sessionUpdates(t *testing.T, e *env, from int) []struct {
+	Session string
+	Update  map[string]any
+} {
+	t.Helper()
+	var out []struct {
+		Session string
+		Update  map[string]any
+	}
+	for _, f := range e.c.Frames()[from:] {
+		if f.Method != "session/update" {
+			continue
+		}
+		var p struct {
+			SessionID string         `json:"sessionId"`
+			Update    map[string]any `json:"update"`
+		}
+		if err := json.Unmarshal(f.Params, &p); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, struct {
+			Session string
+			Update  map[string]any
+		}{p.SessionID, p.Update})
+	}
+	return out
+}
+
+// TestTaskIsAChildSession: a client that advertises subagents is told of
+// the child with a subagent_update on the parent (the task's
+// description, cancellable, running) before any of the child's updates,
+// which go under the child's session id — its prompt, its calls with
+// their diff and terminal, its answer — and of its end (idle,
+// end_turn); the task's card is linked to the child and lists nothing;
+// a replay shows the same.
+func TestTaskIsAChildSession(t *testing.T) {
+	state, dir := t.TempDir(), tempDir(t)
+	e := newEnv(t, withProvider(taskTurn()), withPreset(policy.FullAccess), withStore(openStore(t, state)), withDir(dir))
+	writeFile(t, dir+"/f.txt", "hi\n")
+	e.initialize(subagentsInitialize)
+	id := e.newSession("")
+	if got := e.prompt(id, "Fix the greeting."); got != "end_turn" {
+		t.Fatalf("prompt = %s", got)
+	}
+	updates := sessionUpdates(t, e, 0)
+	child := ""
+	var kinds []string
+	for _, u := range updates {
+		kind := u.Update["sessionUpdate"].(string)
+		switch {
+		case u.Session == id && kind == "subagent_update" && child == "":
+			child = u.Update["sessionId"].(string)
+			if u.Update["title"] != "fix the greeting" || u.Update["capabilities"] == nil ||
+				u.Update["state"].(map[string]any)["state"] != "running" {
+				t.Errorf("the announcement %v", u.Update)
+			}
+		case u.Session != id:
+			if child == "" || u.Session != child {
+				t.Fatalf("an update for session %s before any announcement of it: %v", u.Session, u.Update)
+			}
+			kinds = append(kinds, kind)
+		}
+	}
+	want := []string{"user_message_chunk", "tool_call", "tool_call_update", "tool_call_update", "tool_call", "tool_call_update"}
+	if len(kinds) < len(want) || strings.Join(kinds[:2], ",") != "user_message_chunk,tool_call" || !slicesContain(kinds, "agent_message_chunk") {
+		t.Errorf("the child's updates %v", kinds)
+	}
+	last := updates[len(updates)-1]
+	for _, u := range updates {
+		if u.Session == id && u.Update["sessionUpdate"] == "subagent_update" && u.Update["state"].(map[string]any)["state"] == "idle" {
+			last = u
+		}
+	}
+	if st := last.Update["state"].(map[string]any); st["state"] != "idle" || st["stopReason"] != "end_turn" {
+		t.Errorf("the child's end %v", last.Update)
+	}
+	task := forCall(e.updates(id), "t1")
+	linked := false
+	for _, u := range task {
+		if strings.Contains(string(u.Content), "- Edit") {
+			t.Errorf("the task's card lists the child's calls: %s", u.Content)
+		}
+	}
+	for _, u := range updates {
+		if u.Session == id && u.Update["toolCallId"] == "t1" {
+			if meta, ok := u.Update["_meta"].(map[string]any); ok && meta["subagent_session_id"] == child {
+				linked = true
+			}
+		}
+	}
+	if !linked {
+		t.Errorf("the task's card is not linked to the child %s", child)
+	}
+	// The user's own prompt is echoed only by the replay; the child's
+	// prompt is shown both times.
+	keep := func(u string) bool {
+		return !strings.Contains(u, `"user_message_chunk"`) || !strings.Contains(u, `"params":{"sessionId":"`+id+`"`)
+	}
+	live := golden(dir, id, e.c.Frames(), 0, keep)
+	e.c.Close()
+
+	e2 := newEnv(t, withProvider(llm.NewScripted()), withPreset(policy.FullAccess), withStore(openStore(t, state)), withDir(dir))
+	e2.initialize(subagentsInitialize)
+	from := len(e2.c.Frames())
+	var setup map[string]any
+	if err := e2.load(id, dir, &setup); err != nil {
+		t.Fatalf("session/load: %v", err)
+	}
+	if replayed := golden(dir, id, e2.c.Frames(), from, keep); live != replayed {
+		t.Errorf("replayed updates differ from the live ones:\n%s", corpus.FirstDifference(live, replayed))
+	}
+}
+
+func slicesContain(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCancelAChildSession: session/cancel naming a child stops that
+// child alone — its ask is withdrawn, its task fails saying the user
+// stopped it — and the parent's turn goes on to its end.
+func TestCancelAChildSession(t *testing.T) {
+	e := newEnv(t, withProvider(llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "fetch it", "prompt": "fetch"}),
+		toolStep("c1", "bash", map[string]any{"command": "curl -s example.com"}),
+		llm.Message{Content: "The child was stopped."},
+	)), withPreset(policy.WorkspaceWrite))
+	type asked struct{ session, call string }
+	asks := make(chan asked, 1)
+	e.c.Handle("session/request_permission", func(ctx context.Context, params json.RawMessage) (any, error) {
+		var p acpsdk.RequestPermissionRequest
+		_ = json.Unmarshal(params, &p)
+		asks <- asked{string(p.SessionId), string(p.ToolCall.ToolCallId)}
+		<-ctx.Done()
+		return selected("allow-once"), nil
+	})
+	e.initialize(subagentsInitialize)
+	s := e.newSession("")
+	p := e.startPrompt(s, "go")
+	var a asked
+	select {
+	case a = <-asks:
+	case <-testCtx(t).Done():
+		t.Fatal("the child never asked")
+	}
+	if a.session == s || !strings.HasPrefix(a.session, "sub_") || a.call != "c1" {
+		t.Errorf("the child asked in session %s about %s, want its own session and call", a.session, a.call)
+	}
+	if err := e.c.Notify("session/cancel", map[string]any{"sessionId": a.session}); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.stop(); got != "end_turn" {
+		t.Errorf("the parent's turn ended %s, want end_turn (only the child was stopped)", got)
+	}
+	task := forCall(e.updates(s), "t1")
+	if finalStatus(task) != "failed" || !strings.Contains(string(task[len(task)-1].Content), "the user stopped the subagent") {
+		data, _ := json.Marshal(task)
+		t.Errorf("the task's updates %s, want it failed by the stop", data)
+	}
+	if agentText(e.updates(s)) != "The child was stopped." {
+		t.Errorf("the parent's text %q", agentText(e.updates(s)))
 	}
 }

@@ -2,10 +2,12 @@ package subagent_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/pipeline"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/subagent"
 )
 
 // TestChildAsksLikeTheParent: a general child's command asks through the
@@ -98,5 +100,59 @@ func TestCancelDuringAChildsAsk(t *testing.T) {
 		if r, ok := p.(session.ToolResult); ok && r.CallID == "c1" && !r.IsError {
 			t.Errorf("the child's command ran: %+v", r)
 		}
+	}
+}
+
+// TestCancelOneChild: Runner.Cancel stops one child alone; its task
+// fails saying the user stopped it, its sibling finishes, and the
+// parent's turn goes on.
+func TestCancelOneChild(t *testing.T) {
+	f := newFixture(t, fixtureOptions{})
+	f.model.script("go", calls(
+		call("t1", "task", map[string]any{"description": "slow", "prompt": "slow", "subagent_type": "explore"}),
+		call("t2", "task", map[string]any{"description": "quick", "prompt": "quick", "subagent_type": "explore"}),
+	), answer("done"))
+	f.model.script("slow", answer("never"))
+	f.model.script("quick", answer("quick answer"))
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	f.model.hold = func(ctx context.Context, route string) error {
+		if route != "slow" {
+			return nil
+		}
+		<-ctx.Done() // answered by nobody: only a cancel ends it
+		return ctx.Err()
+	}
+	done := make(chan session.StopReason, 1)
+	go func() {
+		reason, _ := f.prompt(ctx, "go")
+		done <- reason
+	}()
+	if err := f.model.waitFor(ctx, func(m *routedModel) bool { return len(m.requests["slow"]) == 1 }); err != nil {
+		t.Fatal("the slow child never asked its model")
+	}
+	var slow string
+	for _, ev := range f.log.Events() {
+		if s, ok := ev.Payload.(session.SubagentStarted); ok && s.CallID == "t1" {
+			slow = s.ID
+		}
+	}
+	if f.runner.Cancel("sub_nobody") {
+		t.Errorf("Cancel of an unknown child reported one")
+	}
+	if !f.runner.Cancel(slow) {
+		t.Fatalf("Cancel(%q) found no running child", slow)
+	}
+	if reason := <-done; reason != session.StopEndTurn {
+		t.Errorf("the parent ended %s, want end_turn", reason)
+	}
+	if r := f.result("t1"); !r.IsError || !strings.Contains(text(r), subagent.ErrCancelled.Error()) {
+		t.Errorf("the stopped task = %+v", r)
+	}
+	if r := f.result("t2"); r.IsError || text(r) != "quick answer" {
+		t.Errorf("the sibling = %+v", r)
+	}
+	if f.runner.Cancel(slow) {
+		t.Errorf("Cancel of an ended child reported one")
 	}
 }

@@ -62,6 +62,7 @@ func (c *child) run(ctx context.Context, args TaskArgs, out *schema.Schema) (str
 	defer scope.Close()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	defer r.running.add(c.id, cancel)()
 	if err := c.register(scope, out, cancel); err != nil {
 		return "", session.StopError, err
 	}
@@ -154,7 +155,10 @@ func (c *child) agent(scope *registry.Scope) (*agent.Agent, error) {
 // did not otherwise. A cancelled parent is ctx's error.
 func (c *child) outcome(ctx context.Context, reason session.StopReason, err error) (string, session.StopReason, error) {
 	if cause := context.Cause(ctx); ctx.Err() != nil {
-		if !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
+		switch {
+		case errors.Is(cause, ErrCancelled):
+			return "", session.StopCancelled, fmt.Errorf("%w%s", ErrCancelled, lastWords(c.lastText()))
+		case !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded):
 			return "", session.StopError, cause // the result tool's last try failed
 		}
 		return "", session.StopCancelled, ctx.Err()

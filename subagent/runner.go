@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
 
 	"github.com/dsh-acp/dsh-acp/agent"
 	"github.com/dsh-acp/dsh-acp/llm"
@@ -75,6 +76,45 @@ type Runner struct {
 	// readOnly says an enclosing child is read-only, so every child of
 	// this runner is too.
 	readOnly bool
+	// running holds the children running now, of this runner and of those
+	// nested below it, by id.
+	running *runningSet
+}
+
+// runningSet is the children running now, each with the function that
+// cancels it alone.
+type runningSet struct {
+	mu     sync.Mutex
+	cancel map[string]context.CancelCauseFunc
+}
+
+// add records child id as running; the returned function forgets it.
+func (s *runningSet) add(id string, cancel context.CancelCauseFunc) (remove func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cancel[id] = cancel
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.cancel, id)
+	}
+}
+
+// ErrCancelled is the cause of a child cancelled alone (Runner.Cancel):
+// its task fails with it and its parent goes on.
+var ErrCancelled = errors.New("the user stopped the subagent")
+
+// Cancel stops the running child id alone — its task fails, its parent
+// goes on — and reports whether one was running.
+func (r *Runner) Cancel(id string) bool {
+	r.running.mu.Lock()
+	cancel := r.running.cancel[id]
+	r.running.mu.Unlock()
+	if cancel == nil {
+		return false
+	}
+	cancel(ErrCancelled)
+	return true
 }
 
 // New returns the runner of the parent agent opts describe, or an error
@@ -107,7 +147,10 @@ func New(opts Options) (*Runner, error) {
 			types = append(types, t)
 		}
 	}
-	return &Runner{opts: opts, types: types, sem: make(chan struct{}, opts.MaxParallel)}, nil
+	return &Runner{
+		opts: opts, types: types, sem: make(chan struct{}, opts.MaxParallel),
+		running: &runningSet{cancel: map[string]context.CancelCauseFunc{}},
+	}, nil
 }
 
 // Types returns the types the runner starts, built-in ones first.
@@ -122,7 +165,7 @@ func (r *Runner) nested(scope *registry.Scope, log *session.Log, readOnly bool) 
 	opts.Scope, opts.Log = scope, log
 	return &Runner{
 		opts: opts, types: r.types, sem: make(chan struct{}, opts.MaxParallel),
-		depth: r.depth + 1, readOnly: readOnly,
+		depth: r.depth + 1, readOnly: readOnly, running: r.running,
 	}
 }
 

@@ -109,7 +109,23 @@ type Schema struct {
 	defs  map[msgKey]string             // message → definition name
 	comp  map[string]*jsonschema.Schema // definition name → compiled
 	error *jsonschema.Schema            // the JSON-RPC error object
+	// unstable is schema.unstable.json's SessionNotification, which
+	// validates the session updates only it defines (unstableUpdates).
+	unstable *jsonschema.Schema
 }
+
+// unstableSchemaFile is the unstable schema beside the pinned one, and
+// unstableURL its name inside the compiler.
+const (
+	unstableSchemaFile = "schema.unstable.json"
+	unstableURL        = "acp://schema/v1/schema.unstable.json"
+)
+
+// unstableUpdates are the session updates the pinned stable schema
+// lacks and schema.unstable.json defines, which we send only to clients
+// that advertise them: their session/update notifications are validated
+// against the unstable schema's SessionNotification.
+var unstableUpdates = map[string]bool{"subagent_update": true}
 
 // msgKey identifies a message shape: who sends it, its role, its method.
 type msgKey struct {
@@ -268,7 +284,32 @@ func OpenSchemaFile(path string) (*Schema, error) {
 	if s.error, err = c.Compile(schemaURL + "#/$defs/Error"); err != nil {
 		return nil, fmt.Errorf("compiling $defs/Error: %w", err)
 	}
+	if s.unstable, err = compileUnstable(filepath.Join(filepath.Dir(path), unstableSchemaFile)); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// compileUnstable compiles the SessionNotification of the unstable schema
+// at path.
+func compileUnstable(path string) (*jsonschema.Schema, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the unstable ACP schema: %w", err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("parsing the unstable ACP schema %s: %w", path, err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(unstableURL, doc); err != nil {
+		return nil, fmt.Errorf("loading the unstable ACP schema: %w", err)
+	}
+	sch, err := c.Compile(unstableURL + "#/$defs/SessionNotification")
+	if err != nil {
+		return nil, fmt.Errorf("compiling the unstable $defs/SessionNotification: %w", err)
+	}
+	return sch, nil
 }
 
 // refsIn lists the local definitions a schema fragment references.
@@ -331,6 +372,12 @@ func (s *Schema) Methods(from Side, kind Kind) []string {
 // result, against the definition for its sender, role and method. A
 // method the schema does not define for them is an error.
 func (s *Schema) Validate(from Side, kind Kind, method string, payload json.RawMessage) error {
+	if from == FromAgent && kind == Notification && method == "session/update" && unstableUpdates[updateKind(payload)] {
+		if err := validateAgainst(s.unstable, payload); err != nil {
+			return fmt.Errorf("agent notification %q (%s) does not match the unstable $defs/SessionNotification: %w", method, updateKind(payload), err)
+		}
+		return nil
+	}
 	name, ok := s.Definition(from, kind, method)
 	if !ok {
 		return fmt.Errorf("the ACP schema defines no %s %s %q", from, kind, method)
@@ -339,6 +386,17 @@ func (s *Schema) Validate(from Side, kind Kind, method string, payload json.RawM
 		return fmt.Errorf("%s %s %q does not match $defs/%s: %w", from, kind, method, name, err)
 	}
 	return nil
+}
+
+// updateKind is the sessionUpdate of a session/update's params, or "".
+func updateKind(params json.RawMessage) string {
+	var p struct {
+		Update struct {
+			SessionUpdate string `json:"sessionUpdate"`
+		} `json:"update"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.Update.SessionUpdate
 }
 
 // ValidateError checks a JSON-RPC error object against $defs/Error and

@@ -75,6 +75,9 @@ func TestSchemaValidate(t *testing.T) {
 		{"permission request", acptest.Request, "session/request_permission", `{"sessionId":"s1","toolCall":{"toolCallId":"c1"},"options":[{"optionId":"allow-once","name":"Allow","kind":"allow_once"}]}`, false},
 		{"permission option kind", acptest.Request, "session/request_permission", `{"sessionId":"s1","toolCall":{"toolCallId":"c1"},"options":[{"optionId":"a","name":"A","kind":"sure"}]}`, true},
 		{"unknown method", acptest.Notification, "session/telepathy", `{}`, true},
+		{"subagent update (unstable)", acptest.Notification, "session/update", `{"sessionId":"s1","update":{"sessionUpdate":"subagent_update","sessionId":"c1","title":"find it","capabilities":{"cancel":{}},"state":{"state":"running"}}}`, false},
+		{"subagent update without its sessionId", acptest.Notification, "session/update", `{"sessionId":"s1","update":{"sessionUpdate":"subagent_update","title":"x"}}`, true},
+		{"subagent update, bad title", acptest.Notification, "session/update", `{"sessionId":"s1","update":{"sessionUpdate":"subagent_update","sessionId":"c1","title":7}}`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

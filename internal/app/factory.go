@@ -187,7 +187,8 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
 		Redactor: cfg.Redactor, Sandbox: cfg.Sandbox.instructions(),
 	}
-	if err := registerTask(cfg, agentOpts, pol, ws.Roots()[0]); err != nil {
+	children, err := registerTask(cfg, agentOpts, pol, ws.Roots()[0])
+	if err != nil {
 		return nil, err
 	}
 	agentOpts.ClientPrompt = agent.ClientPrompt{Text: sc.SystemPrompt.Text, Override: sc.SystemPrompt.Override}
@@ -226,7 +227,8 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 				undo.close()
 			}
 		},
-		Rules: rulesOf(pol),
+		Rules:    rulesOf(pol),
+		Children: children,
 		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs),
 			CommandDir{Dir: filepath.Join(ws.Roots()[0], ".dsh", "commands"), Within: ws.Roots()[0]})...),
 		Apply: func(s live.Settings) {

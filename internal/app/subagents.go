@@ -29,8 +29,9 @@ type SubagentLimits struct {
 // tool: its children share parent's pipeline, model and workspace, ask
 // under pol bounded by their type, keep a plan of their own, and come in
 // the built-in types, the user's and the project's (root/.dsh/agents,
-// which win). A type file that cannot be read is logged and skipped.
-func registerTask(cfg Config, parent agent.Options, pol *policy.Policy, root string) error {
+// which win). A type file that cannot be read is logged and skipped. It
+// returns the runner, which stops a child alone.
+func registerTask(cfg Config, parent agent.Options, pol *policy.Policy, root string) (*subagent.Runner, error) {
 	dirs := append(slices.Clone(cfg.AgentDirs), subagent.Dir{Dir: filepath.Join(root, ".dsh", "agents"), Within: root})
 	types, problems := subagent.LoadTypes(dirs...)
 	for _, err := range problems {
@@ -64,14 +65,14 @@ func registerTask(cfg Config, parent agent.Options, pol *policy.Policy, root str
 	}
 	runner, err := subagent.New(opts)
 	if err != nil {
-		return fmt.Errorf("subagents: %w", err)
+		return nil, fmt.Errorf("subagents: %w", err)
 	}
 	task, err := runner.Tool()
 	if err != nil {
-		return fmt.Errorf("task tool: %w", err)
+		return nil, fmt.Errorf("task tool: %w", err)
 	}
 	if _, err := parent.Pipeline.Registry().Register(parent.Scope, task); err != nil {
-		return fmt.Errorf("register task: %w", err)
+		return nil, fmt.Errorf("register task: %w", err)
 	}
-	return nil
+	return runner, nil
 }

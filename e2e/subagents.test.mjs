@@ -1,0 +1,91 @@
+// Subagents through the official SDK client against the binary, with a
+// fake model server that answers each child by its prompt: three explore
+// children of one step run in parallel (the model sees them in flight
+// together), and a general child's edit lands in the workspace and is
+// shown as a diff card.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { agentSuite, startAgent } from "./helpers.mjs";
+import { startFakeModel, firstPrompt } from "./fakemodel.mjs";
+
+const TIMEOUT = 120_000;
+
+/** A model step calling the given tools. */
+const calls = (...cs) => ({ tool_calls: cs.map(([id, name, args]) => ({ id, name, arguments: args })) });
+
+/** The tools a request offered, by name. */
+const offered = (req) => (req.tools ?? []).map((t) => t.function.name);
+
+agentSuite("subagents", () => {
+  test("three explore tasks of one step run in parallel and answer by their prompts", { timeout: TIMEOUT }, async (t) => {
+    const model = await startFakeModel();
+    t.after(() => model.close());
+    const questions = ["Where is the parser?", "Where are the tests?", "Which license?"];
+    // Each child's first answer waits until all three children asked: a
+    // serial run would never release it (and the test would time out).
+    let release;
+    const allInFlight = new Promise((resolve) => (release = resolve));
+    const asked = new Set();
+    model.onRequest((req) => {
+      const p = firstPrompt(req);
+      if (questions.includes(p)) asked.add(p);
+      if (asked.size === questions.length) release();
+    });
+    model.answerFor(
+      "Survey the repository.",
+      calls(...questions.map((q, i) => [`t${i + 1}`, "task", { description: `question ${i + 1}`, prompt: q, subagent_type: "explore" }])),
+    );
+    model.answerFor("Survey the repository.", { text: "Here is the survey." });
+    questions.forEach((q, i) => model.answerFor(q, { text: `Answer ${i + 1}.`, wait: allInFlight }));
+
+    const a = await startAgent({ model: { baseURL: model.baseURL }, files: { "main.go": "package main\n" } });
+    const s = await a.newSession();
+    const res = await a.prompt(s, "Survey the repository.");
+    assert.equal(res.stopReason, "end_turn");
+    for (const [i, q] of questions.entries()) {
+      const childReqs = model.requests.filter((r) => firstPrompt(r) === q);
+      assert.equal(childReqs.length, 1, `child ${i + 1} asked once`);
+      const tools = offered(childReqs[0]);
+      for (const name of ["read", "grep", "glob", "bash"]) assert.ok(tools.includes(name), `explore offers ${name}: ${tools}`);
+      for (const name of ["write", "edit", "task", "todo_write"]) assert.ok(!tools.includes(name), `explore offers no ${name}: ${tools}`);
+      const task = a.updates(`t${i + 1}`);
+      assert.equal(task[0].title, `explore: question ${i + 1}`);
+      assert.equal(task.at(-1).status, "completed");
+      assert.ok(JSON.stringify(task.at(-1).content).includes(`Answer ${i + 1}.`), "the task ends with its child's answer");
+    }
+    const parentLast = model.requests.filter((r) => firstPrompt(r) === "Survey the repository.").at(-1);
+    const results = parentLast.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    assert.deepEqual(results, ["Answer 1.", "Answer 2.", "Answer 3."], "the parent reads each child's answer as the task's result");
+  });
+
+  test("a general task edits a file, shown as a diff card of the child's", { timeout: TIMEOUT }, async (t) => {
+    const model = await startFakeModel();
+    t.after(() => model.close());
+    const job = "Change hi to hello in greeting.txt.";
+    model.answerFor("Fix the greeting.", calls(["t1", "task", { description: "fix the greeting", prompt: job }]));
+    model.answerFor("Fix the greeting.", { text: "Fixed." });
+    model.answerFor(job, calls(["c1", "edit", { file_path: "greeting.txt", old_string: "hi", new_string: "hello" }]));
+    model.answerFor(job, { text: "greeting.txt:1 now says hello." });
+
+    const a = await startAgent({ model: { baseURL: model.baseURL }, files: { "greeting.txt": "hi\n" } });
+    const s = await a.newSession();
+    assert.equal((await a.prompt(s, "Fix the greeting.")).stopReason, "end_turn");
+    assert.equal(readFileSync(path.join(a.workspace, "greeting.txt"), "utf8"), "hello\n");
+    const childTools = offered(model.requests.find((r) => firstPrompt(r) === job));
+    assert.ok(childTools.includes("edit") && !childTools.includes("task"), `general offers edit, not task: ${childTools}`);
+    const diff = a
+      .updates()
+      .find((u) => u.sessionUpdate === "tool_call" && u.toolCallId.endsWith("/c1") && u.kind === "edit");
+    assert.ok(diff, "the child's edit has a card of its own");
+    const done = a.updates(diff.toolCallId).at(-1);
+    assert.equal(done.status, "completed");
+    assert.equal(done.content[0].type, "diff");
+    assert.equal(done.content[0].newText, "hello\n");
+    const task = a.updates("t1").at(-1);
+    assert.equal(task.status, "completed");
+    assert.match(JSON.stringify(task.content), /- Edit greeting\.txt.*greeting\.txt:1 now says hello\./);
+  });
+});
