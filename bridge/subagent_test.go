@@ -310,3 +310,39 @@ func TestCancelAChildSession(t *testing.T) {
 		t.Errorf("the parent's text %q", agentText(e.updates(s)))
 	}
 }
+
+// TestCancelDuringAChildsCommand: session/cancel on the parent while its
+// general child runs a command ends the turn cancelled, kills the
+// command's whole process group, and fails the task and the child's call.
+func TestCancelDuringAChildsCommand(t *testing.T) {
+	model := llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "sleep", "prompt": "sleep"}),
+		toolStep("c_sleep", "bash", map[string]any{"command": sleeper("pids")}),
+		llm.Message{Content: "ok"},
+	)
+	e := newEnv(t, withProvider(model), withPreset(policy.FullAccess))
+	e.initialize(zedInitialize)
+	newEditor(e.c, map[string]string{})
+	s := e.newSession("")
+	p := e.startPrompt(s, "sleep")
+	pids, pgid := commandGroup(t, e.dir+"/pids")
+	e.cancel(s)
+	if got := p.stop(); got != "cancelled" {
+		t.Errorf("stopReason = %s, want cancelled", got)
+	}
+	eventually(t, "the child's command's process group to die after session/cancel", func() bool {
+		return len(anyAlive(pids, pgid)) == 0
+	})
+	if st := finalStatus(forCall(e.updates(s), "t1")); st != "failed" {
+		t.Errorf("the task ended %q, want failed", st)
+	}
+	var child []update
+	for _, u := range e.updates(s) {
+		if strings.HasSuffix(u.ToolCallID, "/c_sleep") {
+			child = append(child, u)
+		}
+	}
+	if st := finalStatus(child); st != "failed" {
+		t.Errorf("the child's command ended %q, want failed", st)
+	}
+}

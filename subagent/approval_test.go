@@ -156,3 +156,37 @@ func TestCancelOneChild(t *testing.T) {
 		t.Errorf("Cancel of an ended child reported one")
 	}
 }
+
+// TestParentPresetBoundsTheChild: a general child of a read-only parent
+// asks before a write, as its parent would, and a rejected write does not
+// run (an explore child's limit under a full-access parent is
+// TestExploreRefusesCommandsThatAreNotReadOnly's).
+func TestParentPresetBoundsTheChild(t *testing.T) {
+	f := newFixture(t, fixtureOptions{preset: "read-only"})
+	f.model.script("go", calls(call("t1", "task", map[string]any{"description": "d", "prompt": "write it"})), answer("done"))
+	f.model.script("write it", calls(call("c1", "write", map[string]any{"path": "a.txt"})), answer("wrote"))
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := f.prompt(ctx, "go")
+		done <- err
+	}()
+	select {
+	case a := <-f.asks:
+		if a.req.ToolName != "write" || !strings.Contains(a.req.Reason, "read-only asks") {
+			t.Errorf("the ask = %s (%s)", a.req.ToolName, a.req.Reason)
+		}
+		a.reply <- pipeline.ApprovalRejected
+	case <-ctx.Done():
+		t.Fatal("the child's write under a read-only parent did not ask")
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range f.childEvents("t1") {
+		if r, ok := p.(session.ToolResult); ok && r.CallID == "c1" && !r.IsError {
+			t.Errorf("the rejected write ran: %+v", r)
+		}
+	}
+}
