@@ -151,7 +151,7 @@ func answer(text string) llm.Message {
 // fixture is a parent agent with a task tool over fake tools, the real
 // permission policy and an approver the test answers.
 type fixture struct {
-	t      *testing.T
+	t      testing.TB
 	reg    *registry.Registry
 	pipe   *pipeline.Pipeline
 	scope  *registry.Scope
@@ -178,7 +178,7 @@ type fixtureOptions struct {
 	preset      policy.Preset
 }
 
-func newFixture(t *testing.T, o fixtureOptions) *fixture {
+func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	t.Helper()
 	f := &fixture{t: t, reg: registry.New(), log: session.NewLog(nil), model: newRoutedModel(), asks: make(chan ask)}
 	ws, err := workspace.New(t.TempDir(), nil, workspace.Local{})
@@ -271,7 +271,7 @@ type fakeArgs struct {
 // fakeTools are stand-ins for the session's tools, with their names and
 // effects: read defers a context (as diagnostics would), bash reports
 // the command it "ran".
-func fakeTools(t *testing.T) []*registry.Tool {
+func fakeTools(t testing.TB) []*registry.Tool {
 	t.Helper()
 	type def struct {
 		name   string
