@@ -63,7 +63,11 @@ func (c *child) run(ctx context.Context, args TaskArgs, out *schema.Schema) (str
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	defer r.running.add(c.id, cancel)()
-	if err := c.register(scope, out, cancel); err != nil {
+	stopTools, err := c.register(scope, out, cancel)
+	if stopTools != nil {
+		defer stopTools()
+	}
+	if err != nil {
 		return "", session.StopError, err
 	}
 	if c.t.ReadOnly {
@@ -89,15 +93,18 @@ func (c *child) run(ctx context.Context, args TaskArgs, out *schema.Schema) (str
 // makes for it that its type admits (the scope's own tools pass no
 // restriction, so the type's filter is applied to them here), the result tool when a structured result is asked for
 // (whose last failed try cancels the child), and a task tool of its own
-// when it may nest.
-func (c *child) register(scope *registry.Scope, out *schema.Schema, cancel context.CancelCauseFunc) error {
+// when it may nest. stop, when not nil, stops what Options.Tools started
+// for the child; the caller calls it once the child has ended, whatever
+// err says.
+func (c *child) register(scope *registry.Scope, out *schema.Schema, cancel context.CancelCauseFunc) (stop func(), err error) {
 	r := c.r
 	reg := r.opts.Pipeline.Registry()
 	var tools []*registry.Tool
 	if r.opts.Tools != nil {
-		own, err := r.opts.Tools(c.log)
+		var own []*registry.Tool
+		own, stop, err = r.opts.Tools(c.log, c.t)
 		if err != nil {
-			return fmt.Errorf("subagent tools: %w", err)
+			return stop, fmt.Errorf("subagent tools: %w", err)
 		}
 		for _, t := range own {
 			if c.t.admits(t.Name()) {
@@ -109,23 +116,23 @@ func (c *child) register(scope *registry.Scope, out *schema.Schema, cancel conte
 		c.box = &resultBox{schema: out, exhausted: cancel}
 		t, err := c.box.tool()
 		if err != nil {
-			return fmt.Errorf("result tool: %w", err)
+			return stop, fmt.Errorf("result tool: %w", err)
 		}
 		tools = append(tools, t)
 	}
 	if r.mayNest(c.t) {
 		t, err := r.nested(scope, c.log, c.t.ReadOnly).Tool()
 		if err != nil {
-			return fmt.Errorf("nested task tool: %w", err)
+			return stop, fmt.Errorf("nested task tool: %w", err)
 		}
 		tools = append(tools, t)
 	}
 	for _, t := range tools {
 		if _, err := reg.Register(scope, t); err != nil {
-			return fmt.Errorf("register %s: %w", t.Name(), err)
+			return stop, fmt.Errorf("register %s: %w", t.Name(), err)
 		}
 	}
-	return nil
+	return stop, nil
 }
 
 // agent is the child's agent loop: the parent's model unless the type

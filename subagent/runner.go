@@ -47,10 +47,12 @@ type Options struct {
 	// more rights than its parent; a read-only type's at most
 	// read-only). Required.
 	Policy func(t Type) pipeline.PreExecute
-	// Tools, when set, returns the tools each child has of its own, bound
-	// to its log (its own plan, say): they shadow the parent's of the
-	// same name and no restriction hides them.
-	Tools func(log *session.Log) ([]*registry.Tool, error)
+	// Tools, when set, returns the tools a child of type t has of its
+	// own, bound to its log (its own plan, say; a read-only child's own
+	// bash, sandboxed read-only): they shadow the parent's of the same
+	// name, and only those t's filter admits are registered. stop, when
+	// not nil, is called once the child has ended.
+	Tools func(log *session.Log, t Type) (tools []*registry.Tool, stop func(), err error)
 	// Types are the user-defined types, offered beside the built-in ones.
 	Types []Type
 	// MaxParallel bounds how many children run at once (more tasks wait

@@ -187,7 +187,7 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
 		Redactor: cfg.Redactor, Sandbox: cfg.Sandbox.instructions(),
 	}
-	children, err := registerTask(cfg, agentOpts, pol, ws.Roots()[0])
+	children, err := registerTask(cfg, agentOpts, pol, ws.Roots()[0], readOnlyShell(cfg, shellOpts, pol, ws))
 	if err != nil {
 		return nil, err
 	}
