@@ -346,3 +346,40 @@ func TestCancelDuringAChildsCommand(t *testing.T) {
 		t.Errorf("the child's command ended %q, want failed", st)
 	}
 }
+
+// TestAlwaysAllowReachesChildren: "always allow" answered to a child's
+// command is a rule of the project like any other: the next child's same
+// command runs without asking, and so does the parent's own.
+func TestAlwaysAllowReachesChildren(t *testing.T) {
+	command := map[string]any{"command": approvalCommand, "description": "Leave a marker"}
+	e := newEnv(t, withProvider(llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "first", "prompt": "one"}),
+		toolStep("c1", "bash", command),
+		llm.Message{Content: "marked"},
+		toolStep("t2", "task", map[string]any{"description": "second", "prompt": "two"}),
+		toolStep("c2", "bash", command),
+		llm.Message{Content: "marked again"},
+		toolStep("c3", "bash", command),
+		llm.Message{Content: "Done."},
+	)))
+	var asked []string
+	e.c.Handle("session/request_permission", func(_ context.Context, params json.RawMessage) (any, error) {
+		var p acpsdk.RequestPermissionRequest
+		_ = json.Unmarshal(params, &p)
+		asked = append(asked, string(p.ToolCall.ToolCallId))
+		return selected("allow-always"), nil
+	})
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	if got := e.prompt(s, "go"); got != "end_turn" {
+		t.Fatalf("stopReason = %s", got)
+	}
+	if len(asked) != 1 || !strings.HasSuffix(asked[0], "/c1") {
+		t.Errorf("asked about %v, want only the first child's c1", asked)
+	}
+	for _, id := range []string{"t1", "t2", "c3"} {
+		if st := finalStatus(forCall(e.updates(s), id)); st != "completed" {
+			t.Errorf("%s ended %q", id, st)
+		}
+	}
+}

@@ -147,6 +147,9 @@ const running = new Set();
  *               stored sessions
  *   model       {baseURL, name?}: an OpenAI-compatible server instead of a
  *               script (the key is a placeholder)
+ *   sdk         the SDK module the client is built with (default the
+ *               stable one; "@agentclientprotocol/sdk/unstable" parses
+ *               unstable updates such as subagent_update)
  *
  * The returned agent records every message the client sees.
  */
@@ -252,7 +255,8 @@ export async function startAgent(options = {}) {
   const buffers = new Map(
     Object.entries(options.buffers ?? {}).map(([rel, text]) => [path.resolve(workspace, rel), text]),
   );
-  const app = acp
+  const sdk = options.sdk ?? acp;
+  const app = sdk
     .client({ name: "dsh-acp-e2e" })
     .onNotification("session/update", async ({ params }) => {
       a.notifications.push(params);
@@ -286,7 +290,7 @@ export async function startAgent(options = {}) {
       writeFileSync(params.path, params.content);
       return {};
     });
-  a.conn = app.connect(acp.ndJsonStream(output, input));
+  a.conn = app.connect(sdk.ndJsonStream(output, input));
   a.agent = a.conn.agent;
   running.add(a);
 

@@ -8,8 +8,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { agentSuite, startAgent } from "./helpers.mjs";
+import { agentSuite, startAgent, ZED_INITIALIZE } from "./helpers.mjs";
 import { startFakeModel, firstPrompt } from "./fakemodel.mjs";
+import * as unstable from "@agentclientprotocol/sdk/unstable";
 
 const TIMEOUT = 120_000;
 
@@ -87,5 +88,37 @@ agentSuite("subagents", () => {
     const task = a.updates("t1").at(-1);
     assert.equal(task.status, "completed");
     assert.match(JSON.stringify(task.content), /- Edit greeting\.txt.*greeting\.txt:1 now says hello\./);
+  });
+
+  test("a client advertising subagents (the SDK's unstable client) gets the child as a session of its own", { timeout: TIMEOUT }, async (t) => {
+    const model = await startFakeModel();
+    t.after(() => model.close());
+    const question = "Where is main?";
+    model.answerFor("Find main.", calls(["t1", "task", { description: "find main", prompt: question, subagent_type: "explore" }]));
+    model.answerFor("Find main.", { text: "In main.go." });
+    model.answerFor(question, calls(["g1", "grep", { pattern: "func main" }]));
+    model.answerFor(question, { text: "main.go:3" });
+
+    const initialize = { ...ZED_INITIALIZE, clientCapabilities: { ...ZED_INITIALIZE.clientCapabilities, subagents: {} } };
+    const a = await startAgent({ model: { baseURL: model.baseURL }, initialize, sdk: unstable, files: { "main.go": "package main\n\nfunc main() {}\n" } });
+    const s = await a.newSession();
+    assert.equal((await a.prompt(s, "Find main.")).stopReason, "end_turn");
+    const announce = a.notifications.findIndex((n) => n.sessionId === s && n.update.sessionUpdate === "subagent_update");
+    assert.ok(announce >= 0, "the parent announces the child");
+    const child = a.notifications[announce].update.sessionId;
+    assert.equal(a.notifications[announce].update.title, "find main");
+    const childUpdates = a.notifications.filter((n) => n.sessionId === child);
+    assert.ok(childUpdates.length > 0, "the child's updates go under its session id");
+    assert.ok(
+      a.notifications.findIndex((n) => n.sessionId === child) > announce,
+      "no child update precedes its announcement",
+    );
+    assert.ok(childUpdates.some((n) => n.update.sessionUpdate === "tool_call" && n.update.toolCallId === "g1"), "the child's grep is its own call");
+    const sessions = await a.agent.request("session/list", {});
+    assert.deepEqual(
+      sessions.sessions.map((x) => x.sessionId),
+      [s],
+      "session/list lists only the parent",
+    );
   });
 });
