@@ -197,3 +197,20 @@ func TestChildUsageCountsInTheSessionsCost(t *testing.T) {
 		}
 	}
 }
+
+// A child's announcement carries the task's description as the model
+// wrote it, its control characters escaped as every title's are.
+func TestSubagentTitleIsEscaped(t *testing.T) {
+	m := bridge.NewMapper(bridge.MapperOptions{Subagents: true})
+	updates := m.Map(session.Event{Seq: 1, Payload: session.SubagentStarted{ID: "sub_1", CallID: "t1", Type: "explore", Description: "find\x1b[2J it\r\n"}})
+	if len(updates) != 1 {
+		t.Fatalf("updates %v", updates)
+	}
+	u, ok := updates[0].(acp.SubagentUpdate)
+	if !ok || u.SessionID != "sub_1" || !strings.HasPrefix(u.Title, "find") {
+		t.Fatalf("update %#v", updates[0])
+	}
+	if strings.ContainsAny(u.Title, "\x1b\r") {
+		t.Errorf("the title %q keeps its control characters", u.Title)
+	}
+}

@@ -182,10 +182,7 @@ func (c *child) outcome(ctx context.Context, reason session.StopReason, err erro
 	if c.box != nil {
 		v, ok := c.box.result()
 		if !ok {
-			c.box.mu.Lock()
-			err := c.box.exhaustedError()
-			c.box.mu.Unlock()
-			return "", session.StopError, err
+			return "", session.StopError, c.box.failure()
 		}
 		return v.Canonical(), reason, nil
 	}

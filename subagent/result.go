@@ -126,6 +126,13 @@ func (b *resultBox) exhaustedError() error {
 	return err
 }
 
+// failure is the task's error when no result was accepted.
+func (b *resultBox) failure() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.exhaustedError()
+}
+
 // result returns the accepted value, if any.
 func (b *resultBox) result() (jsonvalue.Value, bool) {
 	b.mu.Lock()

@@ -155,9 +155,6 @@ func New(opts Options) (*Runner, error) {
 	}, nil
 }
 
-// Types returns the types the runner starts, built-in ones first.
-func (r *Runner) Types() []Type { return slices.Clone(r.types) }
-
 // nested returns the runner a child that may start children gets: the
 // same options, below the child's scope and log, one level deeper, with
 // places of its own (a child waiting for its children never holds the
