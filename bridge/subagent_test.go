@@ -8,6 +8,7 @@ import (
 
 	acpsdk "github.com/coder/acp-go-sdk"
 
+	"github.com/dsh-acp/dsh-acp/acp/acptest"
 	"github.com/dsh-acp/dsh-acp/internal/corpus"
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/policy"
@@ -381,5 +382,47 @@ func TestAlwaysAllowReachesChildren(t *testing.T) {
 		if st := finalStatus(forCall(e.updates(s), id)); st != "completed" {
 			t.Errorf("%s ended %q", id, st)
 		}
+	}
+}
+
+// TestCancelDuringAChildsAsk: session/cancel on the parent while its
+// child's command waits for the user's answer withdraws the request, ends
+// the turn cancelled, fails the task and runs nothing, and the session
+// serves the next prompt.
+func TestCancelDuringAChildsAsk(t *testing.T) {
+	model := llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "mark", "prompt": "mark"}),
+		toolStep("c1", "bash", map[string]any{"command": "touch marker"}),
+		llm.Message{Content: "fine"},
+	)
+	e := newEnv(t, withProvider(model))
+	asked := make(chan struct{}, 1)
+	release := make(chan struct{})
+	e.c.Handle("session/request_permission", func(ctx context.Context, _ json.RawMessage) (any, error) {
+		asked <- struct{}{}
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return selected("allow-once"), nil
+	})
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	p := e.startPrompt(s, "mark")
+	<-asked
+	e.cancel(s)
+	if got := p.stop(); got != "cancelled" {
+		t.Errorf("stopReason = %s, want cancelled", got)
+	}
+	e.waitFrame("$/cancel_request", acptest.MethodFrame("$/cancel_request"))
+	close(release)
+	if st := finalStatus(forCall(e.updates(s), "t1")); st != "failed" {
+		t.Errorf("the task ended %q, want failed", st)
+	}
+	if got := e.prompt(s, "next"); got != "end_turn" {
+		t.Errorf("the next prompt = %s", got)
+	}
+	if readFile(t, e.dir+"/marker") != "<absent>" {
+		t.Errorf("the child's command ran on a withdrawn permission request")
 	}
 }
