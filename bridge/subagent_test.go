@@ -426,3 +426,34 @@ func TestCancelDuringAChildsAsk(t *testing.T) {
 		t.Errorf("the child's command ran on a withdrawn permission request")
 	}
 }
+
+// TestCloseDuringAChildsAsk: session/close while a child's command waits
+// for the user's answer withdraws the request and answers the prompt
+// cancelled; nothing runs, and nothing is left waiting.
+func TestCloseDuringAChildsAsk(t *testing.T) {
+	model := llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "mark", "prompt": "mark"}),
+		toolStep("c1", "bash", map[string]any{"command": "touch marker"}),
+	)
+	e := newEnv(t, withProvider(model))
+	asked := make(chan struct{}, 1)
+	e.c.Handle("session/request_permission", func(ctx context.Context, _ json.RawMessage) (any, error) {
+		asked <- struct{}{}
+		<-ctx.Done()
+		return selected("allow-once"), nil
+	})
+	e.initialize(plainInitialize)
+	s := e.newSession("")
+	p := e.startPrompt(s, "mark")
+	<-asked
+	if err := e.c.Call(testCtx(t), "session/close", map[string]any{"sessionId": s}, nil); err != nil {
+		t.Fatalf("session/close: %v", err)
+	}
+	if got := p.stop(); got != "cancelled" {
+		t.Errorf("stopReason = %s, want cancelled", got)
+	}
+	e.waitFrame("$/cancel_request", acptest.MethodFrame("$/cancel_request"))
+	if readFile(t, e.dir+"/marker") != "<absent>" {
+		t.Errorf("the child's command ran after the session closed")
+	}
+}

@@ -121,4 +121,31 @@ agentSuite("subagents", () => {
       "session/list lists only the parent",
     );
   });
+
+  test("a project's own subagent type is offered and keeps its deny list", { timeout: TIMEOUT }, async (t) => {
+    const model = await startFakeModel();
+    t.after(() => model.close());
+    const job = "Review main.go.";
+    model.answerFor("Review it.", calls(["t1", "task", { description: "review", prompt: job, subagent_type: "reviewer" }]));
+    model.answerFor("Review it.", { text: "Reviewed." });
+    model.answerFor(job, { text: "main.go looks fine." });
+    const a = await startAgent({
+      model: { baseURL: model.baseURL },
+      files: {
+        "main.go": "package main\n",
+        ".dsh/agents/reviewer.md": "---\ndescription: Reviews a change without running anything.\ndeny: bash, write\n---\nYou review code. Report problems with path:line.\n",
+      },
+    });
+    const s = await a.newSession();
+    assert.equal((await a.prompt(s, "Review it.")).stopReason, "end_turn");
+    const parentFirst = model.requests.find((r) => firstPrompt(r) === "Review it.");
+    const task = parentFirst.tools.find((x) => x.function.name === "task");
+    assert.match(task.function.description, /- reviewer: Reviews a change without running anything\./);
+    const child = model.requests.find((r) => firstPrompt(r) === job);
+    const tools = offered(child);
+    assert.ok(tools.includes("read") && tools.includes("edit"), `the deny list keeps the rest: ${tools}`);
+    assert.ok(!tools.includes("bash") && !tools.includes("write") && !tools.includes("task"), `denied: ${tools}`);
+    assert.match(child.messages[0].content, /You review code\./, "the type's body is the child's instructions");
+    assert.ok(JSON.stringify(a.updates("t1").at(-1).content).includes("main.go looks fine."));
+  });
 });
