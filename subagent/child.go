@@ -55,7 +55,7 @@ func (r *Runner) runChild(ctx context.Context, call *registry.Call, t Type, args
 func (c *child) run(ctx context.Context, args TaskArgs, out *schema.Schema) (string, session.StopReason, error) {
 	r := c.r
 	reg := r.opts.Pipeline.Registry()
-	scope, err := newChildScope(reg, r.opts.Scope, c.id, c.t)
+	scope, err := newChildScope(reg, r.opts.Scope, c.id, c.t, r.opts.ParentOnly)
 	if err != nil {
 		return "", session.StopError, err
 	}

@@ -55,6 +55,11 @@ type Options struct {
 	Tools func(log *session.Log, t Type) (tools []*registry.Tool, stop func(), err error)
 	// Types are the user-defined types, offered beside the built-in ones.
 	Types []Type
+	// ParentOnly names tools that act on the parent's session itself
+	// (leaving plan mode, say): no child sees them, whatever its type
+	// says. The task tool is never inherited either (a child that may
+	// nest gets its own).
+	ParentOnly []string
 	// MaxParallel bounds how many children run at once (more tasks wait
 	// for a place); DefaultMaxParallel when 0.
 	MaxParallel int

@@ -12,9 +12,9 @@ import (
 // (the registry's: an allow list admits only the tools it names, even
 // those registered later; a deny list only hides the tools it names), and
 // never with parent's task tool — a child that may start children gets a
-// task tool of its own. Names of tools parent does not see are left out
+// task tool of its own — nor the tools parentOnly names. Names of tools parent does not see are left out
 // of the restriction: an allow list naming only such tools admits none.
-func newChildScope(reg *registry.Registry, parent *registry.Scope, id string, t Type) (*registry.Scope, error) {
+func newChildScope(reg *registry.Registry, parent *registry.Scope, id string, t Type, parentOnly []string) (*registry.Scope, error) {
 	scope := reg.NewScope(id, parent)
 	var known []string
 	for _, tool := range reg.Tools(scope) {
@@ -27,8 +27,8 @@ func newChildScope(reg *registry.Registry, parent *registry.Scope, id string, t 
 			return nil, fmt.Errorf("subagent type %s: %w", t.Name, err)
 		}
 	}
-	if slices.Contains(known, TaskTool) {
-		if _, err := reg.Restrict(scope, registry.Restriction{Deny: []string{TaskTool}}); err != nil {
+	if never := keepKnown(append([]string{TaskTool}, parentOnly...), known); len(never) > 0 {
+		if _, err := reg.Restrict(scope, registry.Restriction{Deny: never}); err != nil {
 			scope.Close()
 			return nil, fmt.Errorf("subagent type %s: %w", t.Name, err)
 		}

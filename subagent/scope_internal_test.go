@@ -34,6 +34,7 @@ func TestChildScopeRestrictionSemantics(t *testing.T) {
 		{"allow list", Type{Name: "a", Tools: []string{"read", "bash", "missing"}}, []string{"read", "bash"}},
 		{"allow and deny intersect", Type{Name: "ad", Tools: []string{"read", "bash"}, Deny: []string{"bash"}}, []string{"read"}},
 		{"no filter", Type{Name: "n"}, []string{"read", "bash", "late"}},
+		{"an allow list naming a parent-only tool", Type{Name: "p", Tools: []string{"read", "exit_plan_mode"}}, []string{"read"}},
 		{"allow naming only missing tools", Type{Name: "m", Tools: []string{"missing"}}, nil},
 	}
 	for _, tt := range tests {
@@ -41,12 +42,12 @@ func TestChildScopeRestrictionSemantics(t *testing.T) {
 			reg := registry.New()
 			parent := reg.NewScope("parent", nil)
 			defer parent.Close()
-			for _, n := range []string{"read", "bash", TaskTool} {
+			for _, n := range []string{"read", "bash", TaskTool, "exit_plan_mode"} {
 				if _, err := reg.Register(parent, namedTool(t, n)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			child, err := newChildScope(reg, parent, "child", tt.t)
+			child, err := newChildScope(reg, parent, "child", tt.t, []string{"exit_plan_mode", "not_registered"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,8 +62,10 @@ func TestChildScopeRestrictionSemantics(t *testing.T) {
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("the child sees %v, want %v", got, tt.want)
 			}
-			if reg.Get(TaskTool, child) != nil {
-				t.Errorf("the child resolves the parent's task tool")
+			for _, never := range []string{TaskTool, "exit_plan_mode"} {
+				if reg.Get(never, child) != nil {
+					t.Errorf("the child resolves the parent's %s", never)
+				}
 			}
 		})
 	}

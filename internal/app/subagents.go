@@ -44,6 +44,9 @@ func registerTask(cfg Config, parent agent.Options, pol *policy.Policy, root str
 	}
 	opts := subagent.Options{
 		Pipeline: parent.Pipeline, Scope: parent.Scope, Log: parent.Log, Agent: parent, Types: types,
+		// Leaving plan mode is the parent's alone (the tool of plan mode,
+		// where the session has it).
+		ParentOnly:  []string{"exit_plan_mode"},
 		MaxParallel: cfg.Subagents.MaxParallel, MaxSteps: cfg.Subagents.MaxSteps, MaxDepth: cfg.Subagents.MaxDepth,
 		Policy: func(t subagent.Type) pipeline.PreExecute {
 			if t.ReadOnly {
