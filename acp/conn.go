@@ -34,9 +34,11 @@ type Conn struct {
 // The update is encoded in one pass, losslessly (raw input and output go
 // verbatim), fields in the order its type declares them; Zed's terminal
 // convention is carried in the typed _meta of ToolCall and
-// ToolCallUpdate. A nil update, or a nil union value inside it, is an
-// error wrapping ErrMissingVariant and nothing is sent.
+// ToolCallUpdate. A ChildUpdate goes out on its child's session id
+// (Route). A nil update, or a nil union value inside it, is an error
+// wrapping ErrMissingVariant and nothing is sent.
 func (c *Conn) SessionUpdate(ctx context.Context, sessionID string, u Update) error {
+	sessionID, u = Route(sessionID, u)
 	raw, err := SessionNotification{SessionID: sessionID, Update: u}.MarshalJSON()
 	if err != nil {
 		return fmt.Errorf("acp: %s: %w", ClientMethodSessionUpdate, err)

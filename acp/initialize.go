@@ -21,6 +21,9 @@ type InitializeRequest struct {
 	// clientCapabilities.elicitation.form: it shows the forms of
 	// elicitation/create (Conn.CreateElicitation).
 	ElicitationForm bool `json:"-"`
+	// Subagents says the client shows child sessions
+	// (clientCapabilities.subagents, unstable): it sent an object for it.
+	Subagents bool `json:"-"`
 }
 
 // ClientSessionCapabilities are the session updates a client says it
@@ -35,8 +38,9 @@ type ClientSessionCapabilities struct {
 }
 
 // UnmarshalJSON decodes the SDK's fields as the SDK does, then
-// clientCapabilities.session, clientCapabilities.plan and
-// clientCapabilities.elicitation.form. A member that is not an object
+// clientCapabilities.session, clientCapabilities.plan,
+// clientCapabilities.elicitation.form and clientCapabilities.subagents. A
+// member that is not an object
 // advertises nothing, as the schema's default-on-error says.
 func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &r.InitializeRequest); err != nil {
@@ -47,6 +51,7 @@ func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 			Session     json.RawMessage `json:"session"`
 			Plan        json.RawMessage `json:"plan"`
 			Elicitation json.RawMessage `json:"elicitation"`
+			Subagents   json.RawMessage `json:"subagents"`
 		} `json:"clientCapabilities"`
 	}
 	if json.Unmarshal(data, &probe) != nil {
@@ -59,6 +64,7 @@ func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	if json.Unmarshal(probe.ClientCapabilities.Elicitation, &elicitation) == nil {
 		r.ElicitationForm = isObject(elicitation.Form)
 	}
+	r.Subagents = isObject(probe.ClientCapabilities.Subagents)
 	var session struct {
 		Notices    json.RawMessage `json:"notices"`
 		Compaction json.RawMessage `json:"compaction"`

@@ -90,6 +90,9 @@ type ToolCallUpdate struct {
 type ToolCallUpdateMeta struct {
 	TerminalOutput *TerminalOutput `json:"terminal_output,omitempty"`
 	TerminalExit   *TerminalExit   `json:"terminal_exit,omitempty"`
+	// SubagentSessionID links a task's call to the child session it
+	// started (announced with a SubagentUpdate).
+	SubagentSessionID string `json:"subagent_session_id,omitempty"`
 }
 
 // TerminalOutput appends Data to the call's terminal.

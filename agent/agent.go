@@ -36,6 +36,10 @@ type Options struct {
 	// Scope is the session's agent scope: the tools it sees are offered to
 	// the model, and calls run for it.
 	Scope *registry.Scope
+	// Parent, for a child agent, is the call of its parent that started
+	// it (a task call): every call the child makes is nested in it, with
+	// its root call as theirs. Nil for a session's own agent.
+	Parent *registry.Call
 	// Log records the session. Required.
 	Log *session.Log
 

@@ -69,17 +69,22 @@ func (t *turn) runBatch(ctx context.Context, calls []session.ToolCallRef) (concl
 // bind binds ref to its tool once, for classifying, announcing, running
 // and presenting the call.
 func (b *batch) bind(ref session.ToolCallRef) *pipeline.Execution {
-	return b.t.agent.opts.Pipeline.Bind(pipeline.Input{
+	in := pipeline.Input{
 		CallID:    ref.ID,
 		Name:      ref.Name,
 		Arguments: ref.Arguments,
 		Scope:     b.t.agent.opts.Scope,
+		Parent:    b.t.agent.opts.Parent,
 		OnProgress: func(p registry.Progress) {
 			if p.Output != "" {
 				b.t.log.Append(session.ToolOutput{CallID: ref.ID, Output: p.Output})
 			}
 		},
-	})
+	}
+	if in.Parent != nil {
+		in.RootCallID = in.Parent.RootID()
+	}
+	return b.t.agent.opts.Pipeline.Bind(in)
 }
 
 // start announces and prepares the call x binds ref to, then dispatches

@@ -79,8 +79,12 @@ func (s *liveSession) remember(rules []policy.Rule, allow bool) {
 func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
 	rules := s.suggestRules(req)
 	toolCall, title := s.permissionToolCall(req)
+	sessionID := s.id
+	if path := childPath(req); len(path) > 0 && s.mapper.opts.Subagents {
+		sessionID = path[len(path)-1] // the child asks in its own session
+	}
 	resp, err := s.client.RequestPermission(ctx, acp.RequestPermissionRequest{
-		SessionID: s.id,
+		SessionID: sessionID,
 		ToolCall:  toolCall,
 		Options:   permissionOptions(rules),
 	})
@@ -88,7 +92,7 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 		// Clients that keep the card the request showed (Zed, agent-shell
 		// after its cancel) keep its title: give the card its own back,
 		// however the ask ended.
-		s.out.push(acp.ToolCallUpdate{ToolCallID: req.CallID, Title: title})
+		s.out.push(acp.ChildUpdate{SessionID: sessionID, Update: acp.ToolCallUpdate{ToolCallID: toolCall.ToolCallID, Title: title}})
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -125,19 +129,29 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 // shows the title alone, and Zed puts it at the head of the card it
 // upserts; none of the first three shows the call's content there, and
 // CodeCompanion draws its approval diff from the first content item, so
-// that stays the card's own. title is the card's own title, escaped.
+// that stays the card's own. A child's call is shown under the id its
+// card has (childCallID), its title after the child that asks:
+// "[explore subagent: find the parser] ls /etc — …". title is the card's
+// own title, escaped.
 func (s *liveSession) permissionToolCall(req pipeline.ApprovalRequest) (toolCall acp.ToolCall, title string) {
 	args := "{}"
 	if req.Call != nil {
 		args = req.Call.Arguments().JSON()
 	}
-	call := session.ToolCall{CallID: req.CallID, Name: req.ToolName, Arguments: args, View: req.Card}
+	id, child := approvalCallID(req)
+	if s.mapper.opts.Subagents {
+		id, child = req.CallID, "" // shown in the child's own session, under its own id
+	}
+	call := session.ToolCall{CallID: id, Name: req.ToolName, Arguments: args, View: req.Card}
 	toolCall, _ = MapperOptions{Cwd: s.mapper.opts.Cwd}.callCard(call)
 	toolCall.Status = ""
 	title = escapeControls(toolCall.Title)
 	toolCall.Title = title
+	if child != "" {
+		toolCall.Title = "[" + escapeControls(child) + "] " + toolCall.Title
+	}
 	if req.Reason != "" {
-		toolCall.Title = title + " — " + escapeControls(req.Reason)
+		toolCall.Title += " — " + escapeControls(req.Reason)
 	}
 	return toolCall, title
 }

@@ -40,7 +40,9 @@ type Bridge struct {
 	fsRead   bool
 	fsWrite  bool
 	forms    bool // the client shows elicitation forms
-	sessions map[string]*liveSession
+	// subagents says the client shows child sessions (unstable).
+	subagents bool
+	sessions  map[string]*liveSession
 }
 
 // New returns the bridge serving client.
@@ -64,6 +66,7 @@ func (b *Bridge) Initialize(_ context.Context, req acp.InitializeRequest) (acp.I
 	b.terminal = terminal
 	b.shows = req.ClientSession
 	b.plans = req.Plan
+	b.subagents = req.Subagents
 	b.fsRead, b.fsWrite = caps.Fs.ReadTextFile, caps.Fs.WriteTextFile
 	b.forms = req.ElicitationForm
 	b.mu.Unlock()
@@ -178,7 +181,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		}
 		return nil, acp.InternalError("the connection is closing")
 	}
-	terminal, shows, plans, fsRead, fsWrite, forms := b.terminal, b.shows, b.plans, b.fsRead, b.fsWrite, b.forms
+	terminal, shows, plans, fsRead, fsWrite, forms, subagents := b.terminal, b.shows, b.plans, b.fsRead, b.fsWrite, b.forms, b.subagents
 	b.mu.Unlock()
 
 	s := newLiveSession(r.id, b)
@@ -204,7 +207,7 @@ func (b *Bridge) open(ctx context.Context, r openRequest) (*liveSession, error) 
 		s.close()
 		return nil, acp.InternalError("create session: %v", err)
 	}
-	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, Plans: plans, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
+	s.start(rt, MapperOptions{Cwd: r.roots[0], Terminal: terminal, Notices: shows.Notices, Compaction: shows.Compaction, Plans: plans, Subagents: subagents, ContextWindow: b.opts.ContextWindow, Replay: r.replay, Redactor: b.opts.Redactor}, r.journal)
 	if r.replay {
 		flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), flushTimeout)
 		err := s.out.flush(flushCtx)
@@ -280,9 +283,23 @@ func (b *Bridge) Prompt(ctx context.Context, req acp.PromptRequest) (acp.PromptR
 func (b *Bridge) Cancel(_ context.Context, n acp.CancelNotification) {
 	b.mu.Lock()
 	s := b.sessions[string(n.SessionId)]
+	var all []*liveSession
+	if s == nil {
+		for _, other := range b.sessions {
+			all = append(all, other)
+		}
+	}
 	b.mu.Unlock()
 	if s != nil {
 		s.cancel()
+		return
+	}
+	// A child session (subagent_update announced it): stop that child
+	// alone, in whichever session runs it.
+	for _, other := range all {
+		if other.cancelChild(string(n.SessionId)) {
+			return
+		}
 	}
 }
 

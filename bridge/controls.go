@@ -63,6 +63,9 @@ func escapeTitle(u acp.Update) acp.Update {
 	case acp.SessionInfoUpdate:
 		v.Title = escapeControls(v.Title)
 		return v
+	case acp.SubagentUpdate:
+		v.Title, v.Description = escapeControls(v.Title), escapeControls(v.Description)
+		return v
 	}
 	return u
 }

@@ -661,6 +661,31 @@ func (e *env) checkFrames() {
 	for _, r := range replays {
 		turns[r.session] = append(turns[r.session], window{r.from, r.to})
 	}
+	// A child session (subagent_update) belongs to its parent's turns, and
+	// none of its updates precedes its announcement.
+	parents := map[string]string{}
+	announcedAt := map[string]int{}
+	for i, f := range frames {
+		var p struct {
+			SessionID string `json:"sessionId"`
+			Update    struct {
+				Kind  string `json:"sessionUpdate"`
+				Child string `json:"sessionId"`
+			} `json:"update"`
+		}
+		if f.Method != "session/update" || json.Unmarshal(f.Params, &p) != nil || p.Update.Kind != "subagent_update" {
+			continue
+		}
+		if _, seen := announcedAt[p.Update.Child]; !seen {
+			parents[p.Update.Child], announcedAt[p.Update.Child] = p.SessionID, i
+		}
+	}
+	owner := func(session string) string {
+		for parents[session] != "" {
+			session = parents[session]
+		}
+		return session
+	}
 	for i, f := range frames {
 		if f.Method != "session/update" {
 			continue
@@ -669,6 +694,10 @@ func (e *env) checkFrames() {
 		if !ok {
 			continue
 		}
+		if at, child := announcedAt[u.Session]; child && i < at {
+			t.Errorf("frame %d: an update of child session %s before its subagent_update (frame %d)", i, u.Session, at)
+		}
+		u.Session = owner(u.Session)
 		switch u.Kind {
 		case "current_mode_update", "config_option_update", "available_commands_update", "notice":
 			continue // a setting changed, the commands, a notice: not part of any turn

@@ -38,6 +38,11 @@ type MapperOptions struct {
 	// (clientCapabilities.plan): plan_update and plan_removed, each plan
 	// by its id, instead of the one plan update.
 	Plans bool
+	// Subagents says the client shows child sessions
+	// (clientCapabilities.subagents, unstable): each child agent is
+	// announced with a subagent_update and its updates go under its own
+	// session id; otherwise a task's card lists its child's calls.
+	Subagents bool
 	// ContextWindow is the model's context size in tokens, for usage
 	// updates; 0 sends none.
 	ContextWindow int64
@@ -67,6 +72,15 @@ type Mapper struct {
 	// todoShown says the todo list was shown as a plan_update and not
 	// removed since.
 	todoShown bool
+	// tasks holds the progress of each task call whose child has made
+	// calls, until its result.
+	tasks map[string]*taskProgress
+	// lastUsage is the last usage shown of the session's own model, which
+	// a child's cost updates.
+	lastUsage *acp.UsageUpdate
+	// children map the events of each child shown as a session of its own
+	// (MapperOptions.Subagents), by child id, until it ends.
+	children map[string]*Mapper
 }
 
 // card is the kind of card a call in flight is shown with.
@@ -92,7 +106,7 @@ type callState struct {
 
 // NewMapper returns a Mapper with no calls in flight.
 func NewMapper(opts MapperOptions) *Mapper {
-	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}}
+	return &Mapper{opts: opts, calls: map[string]*callState{}, announced: map[string]bool{}, tasks: map[string]*taskProgress{}, children: map[string]*Mapper{}}
 }
 
 // Map returns the updates ev produces: none, one, or (rarely) more. Every
@@ -169,7 +183,7 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		if !m.announced[p.CallID] {
 			return nil
 		}
-		return []acp.Update{m.toolResult(p)}
+		return []acp.Update{m.withProgress(m.toolResult(p))}
 	case session.PlanUpdated:
 		return m.plan(p)
 	case session.Usage:
@@ -188,6 +202,12 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		return m.notice(p)
 	case session.FilesRestored:
 		return filesRestored(ev.Seq, p)
+	case session.SubagentStarted:
+		return m.subagentStarted(p)
+	case session.SubagentEvent:
+		return m.subagentEvent(ev, p)
+	case session.SubagentEnded:
+		return m.subagentEnded(p)
 	case session.TurnStarted, session.AssistantMessage, session.ContextMessage, session.SettingChanged:
 		return nil
 	default:

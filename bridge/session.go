@@ -181,6 +181,12 @@ func (s *liveSession) cancel() {
 	}
 }
 
+// cancelChild stops the session's running child id alone, and reports
+// whether it ran one.
+func (s *liveSession) cancelChild(id string) bool {
+	return s.rt != nil && s.rt.CancelChild(id)
+}
+
 // close cancels and awaits the running turn, stops the session's
 // background work and sends what is left to send.
 func (s *liveSession) close() {

@@ -44,7 +44,9 @@ func (m *Mapper) usage(p session.Usage) []acp.Update {
 	if size <= 0 {
 		return nil
 	}
-	return []acp.Update{acp.UsageUpdate{Used: p.PromptTokens + p.CompletionTokens, Size: size, Cost: cost}}
+	u := acp.UsageUpdate{Used: p.PromptTokens + p.CompletionTokens, Size: size, Cost: cost}
+	m.lastUsage = &u
+	return []acp.Update{u}
 }
 
 // compaction shows a compaction of the conversation as a finished card

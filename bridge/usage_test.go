@@ -158,3 +158,59 @@ func TestCompactionUpdates(t *testing.T) {
 		t.Errorf("without the capability: %v, want a card per finished compaction and nothing else", kinds)
 	}
 }
+
+// A child's requests count in the session's cost: the parent's usage
+// update is sent again with the new total and the parent's own context
+// (the child's is its own); with the subagents capability the child's
+// session gets its own usage too.
+func TestChildUsageCountsInTheSessionsCost(t *testing.T) {
+	child := func(u session.Usage) session.Payload {
+		return session.SubagentEvent{ID: "sub_1", CallID: "t1", Payload: u}
+	}
+	for _, subagents := range []bool{false, true} {
+		m := bridge.NewMapper(bridge.MapperOptions{Subagents: subagents})
+		events := []session.Payload{
+			session.SubagentStarted{ID: "sub_1", CallID: "t1", Type: "explore", Description: "d"},
+			child(session.Usage{PromptTokens: 50, ContextWindow: 1000, Cost: 0.1, Currency: "USD"}), // before the parent's own: cost counted, nothing to show on the parent
+			session.Usage{PromptTokens: 900, CompletionTokens: 100, ContextWindow: 8000, Cost: 0.25, Currency: "USD"},
+			child(session.Usage{PromptTokens: 70, ContextWindow: 1000, Cost: 0.5, Currency: "USD"}),
+		}
+		var parent []acp.UsageUpdate
+		var own int
+		for i, p := range events {
+			for _, u := range m.Map(session.Event{Seq: int64(i + 1), Payload: p}) {
+				switch u := u.(type) {
+				case acp.UsageUpdate:
+					parent = append(parent, u)
+				case acp.ChildUpdate:
+					if _, ok := u.Update.(acp.UsageUpdate); ok && u.SessionID == "sub_1" {
+						own++
+					}
+				}
+			}
+		}
+		if len(parent) != 2 || parent[1].Used != 1000 || parent[1].Size != 8000 || parent[1].Cost == nil || math.Abs(parent[1].Cost.Amount-0.85) > 1e-12 {
+			t.Errorf("subagents %v: the parent's usage updates %+v, want the last at 1000 of 8000 costing 0.85", subagents, parent)
+		}
+		if want := map[bool]int{false: 0, true: 2}[subagents]; own != want {
+			t.Errorf("subagents %v: %d usage updates in the child's session, want %d", subagents, own, want)
+		}
+	}
+}
+
+// A child's announcement carries the task's description as the model
+// wrote it, its control characters escaped as every title's are.
+func TestSubagentTitleIsEscaped(t *testing.T) {
+	m := bridge.NewMapper(bridge.MapperOptions{Subagents: true})
+	updates := m.Map(session.Event{Seq: 1, Payload: session.SubagentStarted{ID: "sub_1", CallID: "t1", Type: "explore", Description: "find\x1b[2J it\r\n"}})
+	if len(updates) != 1 {
+		t.Fatalf("updates %v", updates)
+	}
+	u, ok := updates[0].(acp.SubagentUpdate)
+	if !ok || u.SessionID != "sub_1" || !strings.HasPrefix(u.Title, "find") {
+		t.Fatalf("update %#v", updates[0])
+	}
+	if strings.ContainsAny(u.Title, "\x1b\r") {
+		t.Errorf("the title %q keeps its control characters", u.Title)
+	}
+}

@@ -82,6 +82,7 @@ func (b *builder) build(raw *rawFile) *File {
 		f.LanguageServers = append(f.LanguageServers, b.languageServer(name, raw.LanguageServers[name]))
 	}
 	f.Sandbox = b.sandbox(raw.Sandbox)
+	f.Subagents = b.subagents(raw.Subagents)
 	if raw.Preset != nil {
 		if p, err := policy.ParsePreset(*raw.Preset); err != nil {
 			b.fail([]string{"preset"}, "%v", err)

@@ -30,6 +30,8 @@ type File struct {
 	LanguageServers []LanguageServer
 	// Sandbox widens the commands' kernel sandbox ([sandbox]).
 	Sandbox Sandbox
+	// Subagents bounds the task tool's child agents ([subagents]).
+	Subagents Subagents
 }
 
 // Provider is an OpenAI-compatible model server.

@@ -61,6 +61,7 @@ type rawFile struct {
 	MCPServers      map[string]rawMCPServer      `toml:"mcp_servers"`
 	LanguageServers map[string]rawLanguageServer `toml:"language_servers"`
 	Sandbox         *rawSandbox                  `toml:"sandbox"`
+	Subagents       *rawSubagents                `toml:"subagents"`
 }
 
 type rawProvider struct {

@@ -3,19 +3,35 @@
 // answer a test queued (or a default one), as Chat Completions chunks. An
 // answer is a text, or a step {text?, tool_calls?: [{id, name, arguments}],
 // wait?: Promise} whose tool calls are streamed as the API streams them, once
-// wait (when given) has settled.
+// wait (when given) has settled. A conversation can have answers of its
+// own (answerFor): a subagent's requests open with its prompt, so each
+// child is answered by its prompt whatever order the children ask in.
 
 import http from "node:http";
 
+/** The text of a request's first user message: the prompt its conversation opened with. */
+export function firstPrompt(parsed) {
+  const first = (parsed.messages ?? []).find((m) => m.role === "user");
+  if (!first) return "";
+  if (typeof first.content === "string") return first.content;
+  return (first.content ?? []).map((p) => p.text ?? "").join("");
+}
+
 /**
- * Starts the server. Returns {baseURL, requests, answer(step), close()}:
- * requests holds every /chat/completions body (parsed), in order, and
- * bodies every body as the raw text that reached the server.
+ * Starts the server. Returns {baseURL, requests, answer(step),
+ * answerFor(prompt, step), onRequest(fn), close()}: requests holds every
+ * /chat/completions body (parsed), in order, and bodies every body as the
+ * raw text that reached the server. answerFor queues an answer for the
+ * conversation whose first user message is prompt (they are taken before
+ * the shared queue); onRequest(fn) calls fn(parsed) for each request as it
+ * arrives.
  */
 export async function startFakeModel({ models = ["fake-model"] } = {}) {
   const requests = [];
   const bodies = [];
   const answers = [];
+  const routed = new Map();
+  const listeners = [];
   const server = http.createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -36,7 +52,9 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
       const parsed = JSON.parse(body);
       requests.push(parsed);
       bodies.push(body);
-      const next = answers.shift() ?? `answer ${requests.length}`;
+      for (const fn of listeners) fn(parsed);
+      const own = routed.get(firstPrompt(parsed));
+      const next = (own?.length ? own.shift() : answers.shift()) ?? `answer ${requests.length}`;
       const step = typeof next === "string" ? { text: next } : next;
       if (step.wait) {
         // Held until the test settles step.wait (a Promise); a request the
@@ -78,6 +96,11 @@ export async function startFakeModel({ models = ["fake-model"] } = {}) {
     requests,
     bodies,
     answer: (step) => answers.push(step),
+    answerFor: (prompt, step) => {
+      if (!routed.has(prompt)) routed.set(prompt, []);
+      routed.get(prompt).push(step);
+    },
+    onRequest: (fn) => listeners.push(fn),
     close: () =>
       new Promise((resolve) => {
         server.close(resolve);

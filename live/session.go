@@ -46,6 +46,9 @@ type Parts struct {
 	// Stop, when set, stops the session's background work (jobs, servers);
 	// Close calls it once, after the last turn ended.
 	Stop func()
+	// Children, when set, stops one of the session's child agents alone
+	// (CancelChild).
+	Children Children
 	// Logger receives what the user need not be told (a checkpoint that
 	// failed); nil discards it.
 	Logger *slog.Logger
@@ -94,6 +97,20 @@ func New(parts Parts) (*Session, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	return &Session{parts: parts, logger: logger}, nil
+}
+
+// Children stops a session's child agents (*subagent.Runner).
+type Children interface {
+	// Cancel stops the running child id alone, and reports whether one
+	// was running.
+	Cancel(id string) bool
+}
+
+// CancelChild stops the session's running child agent id alone: its task
+// fails, and the turn goes on. It reports whether such a child was
+// running.
+func (s *Session) CancelChild(id string) bool {
+	return s.parts.Children != nil && s.parts.Children.Cancel(id)
 }
 
 // Log is the session's events.

@@ -96,16 +96,36 @@ func (p *Policy) PreExecute(ctx context.Context, call *registry.Call, next pipel
 // project's rule file cannot be read, a call the rest would allow asks: a
 // rule there may forbid it.
 func (p *Policy) Decide(call *registry.Call) pipeline.Decision {
+	return p.decideUnder(call, p.Preset())
+}
+
+// PreExecuteAtMost is PreExecute under the preset in force or limit,
+// whichever allows less (Preset.AtMost): the policy of a child agent,
+// which never has more rights than its parent, nor than its type grants.
+// The project's rules apply as they do to the parent.
+func (p *Policy) PreExecuteAtMost(limit Preset) pipeline.PreExecute {
+	return func(ctx context.Context, call *registry.Call, next pipeline.PreNext) (pipeline.Decision, error) {
+		d := p.decideUnder(call, p.Preset().AtMost(limit))
+		if d.Kind != pipeline.DecisionAllow {
+			return d, nil
+		}
+		return next(ctx)
+	}
+}
+
+// decideUnder is Decide under preset. While the project's rule file
+// cannot be read, a call the rest would allow asks.
+func (p *Policy) decideUnder(call *registry.Call, preset Preset) pipeline.Decision {
 	rules, err := p.currentRules()
-	d := p.decide(call, rules)
+	d := p.decide(call, preset, rules)
 	if err != nil && d.Kind == pipeline.DecisionAllow {
 		return pipeline.Ask("asks because the project's remembered rules cannot be read, and one may forbid it")
 	}
 	return d
 }
 
-// decide is Decide under rules.
-func (p *Policy) decide(call *registry.Call, rules []Rule) pipeline.Decision {
+// decide is Decide under preset and rules.
+func (p *Policy) decide(call *registry.Call, preset Preset, rules []Rule) pipeline.Decision {
 	bound, tool := p.bind(call)
 	if tool == nil {
 		return pipeline.Allow()
@@ -126,7 +146,6 @@ func (p *Policy) decide(call *registry.Call, rules []Rule) pipeline.Decision {
 	if len(targets) == 0 && tool.Effect() == registry.EffectExternal && p.toolRule(rules, call.Name(), false) {
 		return pipeline.Deny(fmt.Sprintf("%s: the project's rule says to reject it", call.Name()))
 	}
-	preset := p.Preset()
 	if a, ok := commandOf(call); ok {
 		if preset == Plan {
 			return p.decidePlanCommand(a, rules, paths)

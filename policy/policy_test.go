@@ -133,3 +133,51 @@ func TestParsePreset(t *testing.T) {
 		t.Errorf("ParsePreset(yolo) succeeded")
 	}
 }
+
+// TestPreExecuteAtMost: a child's policy follows the parent's preset as
+// it changes, but never grants more than its limit.
+func TestPreExecuteAtMost(t *testing.T) {
+	ws, _ := workspace.New(t.TempDir(), nil, workspace.Local{})
+	reg := registry.New()
+	define(t, reg, "write", registry.EffectWrite)
+	pol := policy.New(reg, ws, policy.FullAccess)
+	child := pol.PreExecuteAtMost(policy.ReadOnly)
+	decide := func() pipeline.DecisionKind {
+		args, _ := registry.MaterializeArguments(`{"path":"a"}`)
+		call := registry.NewCall(registry.CallSpec{ID: "c", Name: "write", Arguments: args})
+		d, err := child(context.Background(), call, func(context.Context) (pipeline.Decision, error) { return pipeline.Allow(), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Kind
+	}
+	if got := decide(); got != pipeline.DecisionAsk {
+		t.Errorf("full-access parent, read-only limit: %v, want ask", got)
+	}
+	wide := pol.PreExecuteAtMost(policy.FullAccess)
+	pol.SetPreset(policy.ReadOnly)
+	args, _ := registry.MaterializeArguments(`{"path":"a"}`)
+	d, _ := wide(context.Background(), registry.NewCall(registry.CallSpec{ID: "c", Name: "write", Arguments: args}),
+		func(context.Context) (pipeline.Decision, error) { return pipeline.Allow(), nil })
+	if d.Kind != pipeline.DecisionAsk {
+		t.Errorf("read-only parent, full-access limit: %v, want ask (the parent bounds the child)", d.Kind)
+	}
+}
+
+func TestPresetAtMost(t *testing.T) {
+	tests := []struct{ p, limit, want policy.Preset }{
+		{policy.FullAccess, policy.ReadOnly, policy.ReadOnly},
+		{policy.ReadOnly, policy.FullAccess, policy.ReadOnly},
+		{policy.WorkspaceWrite, policy.WorkspaceWrite, policy.WorkspaceWrite},
+		{policy.WorkspaceWrite, policy.FullAccess, policy.WorkspaceWrite},
+		{policy.Plan, policy.FullAccess, policy.Plan},
+		{policy.ReadOnly, policy.Plan, policy.Plan},
+		{policy.Plan, policy.ReadOnly, policy.Plan},
+		{"unknown", policy.Plan, "unknown"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.AtMost(tt.limit); got != tt.want {
+			t.Errorf("%q.AtMost(%q) = %q, want %q", tt.p, tt.limit, got, tt.want)
+		}
+	}
+}

@@ -55,3 +55,30 @@ func (p Preset) Description() string {
 // the workspace (ReadOnly and Plan): their sandbox lets them write only
 // the temporary directories.
 func (p Preset) ChangesNothing() bool { return p == ReadOnly || p == Plan }
+
+// AtMost returns whichever of p and limit allows less: plan allows less
+// than read-only, which allows less than workspace-write, which allows
+// less than full-access. A preset this build does not rank counts as
+// allowing least of all, so it is kept over a ranked limit.
+func (p Preset) AtMost(limit Preset) Preset {
+	if p.rank() <= limit.rank() {
+		return p
+	}
+	return limit
+}
+
+// rank orders the presets by what they allow; unknown ones rank lowest.
+func (p Preset) rank() int {
+	switch p {
+	case Plan:
+		return 1
+	case ReadOnly:
+		return 2
+	case WorkspaceWrite:
+		return 3
+	case FullAccess:
+		return 4
+	default:
+		return 0
+	}
+}

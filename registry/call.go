@@ -80,8 +80,13 @@ func (c *Call) Scope() *Scope { return c.spec.Scope }
 // Parent returns the dispatching call, or nil for a top-level call.
 func (c *Call) Parent() *Call { return c.spec.Parent }
 
-// TopLevel reports whether the model called the tool directly.
-func (c *Call) TopLevel() bool { return c.spec.Parent == nil }
+// TopLevel reports whether a model called the tool directly: the call
+// has no parent, or its parent runs for another scope — a child agent's
+// own model made it, inside its parent's task call, and the child's
+// calls are shown as the parent's are.
+func (c *Call) TopLevel() bool {
+	return c.spec.Parent == nil || c.spec.Parent.spec.Scope != c.spec.Scope
+}
 
 // Report hands p to whoever watches the call; without a watcher it does
 // nothing. Tools may call it from any goroutine while their body runs.

@@ -193,6 +193,34 @@ type filesRestoredWire struct {
 	Files []fileRestoredWire `json:"files"`
 }
 
+type subagentStartedWire struct {
+	ID          string `json:"id"`
+	CallID      string `json:"call_id"`
+	Type        string `json:"type,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// subagentEventWire holds a child's event: its kind and data as an
+// event line of their own would.
+type subagentEventWire struct {
+	ID     string `json:"id"`
+	CallID string `json:"call_id"`
+	Kind   string `json:"kind"`
+	Data   any    `json:"data"`
+}
+
+type subagentEventIn struct {
+	subagentEventWire
+	Data json.RawMessage `json:"data"`
+}
+
+type subagentEndedWire struct {
+	ID     string `json:"id"`
+	CallID string `json:"call_id"`
+	Reason string `json:"reason,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
 type turnEndedWire struct {
 	Reason string `json:"reason,omitempty"`
 	Error  string `json:"error,omitempty"`
@@ -297,6 +325,19 @@ func encodePayload(p Payload) (any, error) {
 		w = filesRestoredWire{Files: files}
 	case TurnEnded:
 		w = turnEndedWire{Reason: string(p.Reason), Error: p.Error}
+	case SubagentStarted:
+		w = subagentStartedWire(p)
+	case SubagentEvent:
+		if p.Payload == nil {
+			return nil, fmt.Errorf("subagent %s event has no payload", p.ID)
+		}
+		inner, err := encodePayload(p.Payload)
+		if err != nil {
+			return nil, err
+		}
+		w = subagentEventWire{ID: p.ID, CallID: p.CallID, Kind: p.Payload.Kind(), Data: inner}
+	case SubagentEnded:
+		w = subagentEndedWire{ID: p.ID, CallID: p.CallID, Reason: string(p.Reason), Error: p.Error}
 	default:
 		return nil, fmt.Errorf("payload type %T has no codec", p)
 	}
@@ -382,6 +423,25 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 	case TurnEnded{}.Kind():
 		w, err := unmarshalData[turnEndedWire](kind, data)
 		return TurnEnded{Reason: StopReason(w.Reason), Error: w.Error}, err
+	case SubagentStarted{}.Kind():
+		w, err := unmarshalData[subagentStartedWire](kind, data)
+		return SubagentStarted(w), err
+	case SubagentEvent{}.Kind():
+		w, err := unmarshalData[subagentEventIn](kind, data)
+		if err != nil {
+			return nil, err
+		}
+		if len(bytes.TrimSpace(w.Data)) == 0 {
+			w.Data = json.RawMessage("{}")
+		}
+		inner, err := decodePayload(w.Kind, w.Data, dropped)
+		if err != nil {
+			return nil, fmt.Errorf("subagent %s: %w", w.ID, err)
+		}
+		return SubagentEvent{ID: w.ID, CallID: w.CallID, Payload: inner}, nil
+	case SubagentEnded{}.Kind():
+		w, err := unmarshalData[subagentEndedWire](kind, data)
+		return SubagentEnded{ID: w.ID, CallID: w.CallID, Reason: StopReason(w.Reason), Error: w.Error}, err
 	default:
 		return nil, fmt.Errorf("%w %q", ErrUnknownKind, kind)
 	}

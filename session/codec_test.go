@@ -120,6 +120,12 @@ func samplePayloads() []session.Payload {
 		session.FilesRestored{},
 		session.TurnEnded{Reason: session.StopEndTurn},
 		session.TurnEnded{Reason: session.StopError, Error: "model: 500"},
+		session.SubagentStarted{ID: "call_9.1", CallID: "call_9", Type: "explore", Description: "find the parser"},
+		session.SubagentStarted{},
+		session.SubagentEvent{ID: "call_9.1", CallID: "call_9", Payload: session.ToolCall{CallID: "c", Name: "read", Arguments: "{}", View: sampleCallViews()[0]}},
+		session.SubagentEvent{ID: "a", CallID: "b", Payload: session.SubagentEvent{ID: "c", CallID: "d", Payload: session.TurnStarted{}}},
+		session.SubagentEnded{ID: "call_9.1", CallID: "call_9", Reason: session.StopError, Error: "model: 500"},
+		session.SubagentEnded{},
 	}
 	for _, v := range sampleCallViews() {
 		payloads = append(payloads, session.ToolCall{CallID: "c", Name: "t", Arguments: "{}", View: v})

@@ -84,6 +84,7 @@ func TestPayloadKinds(t *testing.T) {
 		"tool/call": session.ToolCall{}, "tool/start": session.ToolStarted{}, "tool/output": session.ToolOutput{},
 		"tool/result": session.ToolResult{}, "context/message": session.ContextMessage{}, "plan": session.PlanUpdated{},
 		"llm/retry": session.ModelRetry{}, "usage": session.Usage{}, "turn/end": session.TurnEnded{},
+		"subagent/start": session.SubagentStarted{}, "subagent/event": session.SubagentEvent{}, "subagent/end": session.SubagentEnded{},
 	}
 	for want, p := range payloads {
 		if p.Kind() != want {
@@ -160,5 +161,40 @@ func TestLogKeepsStreamedRunsAsOneEvent(t *testing.T) {
 	}
 	if events := log.Events(); len(events) != 9 {
 		t.Errorf("after the run ended: %d events, want 9 (8 and the merged run)", len(events))
+	}
+}
+
+// TestLogMergesAChildsRunsApart: a child agent's streamed pieces merge
+// as the child's own log would merge them, and never with the parent's
+// or another child's.
+func TestLogMergesAChildsRunsApart(t *testing.T) {
+	log := session.NewLog(nil)
+	child := func(id string, p session.Payload) session.Payload {
+		return session.SubagentEvent{ID: id, CallID: "task", Payload: p}
+	}
+	for _, p := range []session.Payload{
+		child("a", session.AssistantChunk{Text: "one "}),
+		child("a", session.AssistantChunk{Text: "two"}),
+		child("b", session.AssistantChunk{Text: "other"}),
+		session.AssistantChunk{Text: "parent"},
+		child("a", session.ToolOutput{CallID: "c", Output: "x"}),
+		child("a", session.ToolOutput{CallID: "c", Output: "y"}),
+		child("a", session.TurnEnded{}),
+	} {
+		log.Append(p)
+	}
+	var got []string
+	for _, ev := range log.Events() {
+		got = append(got, fmt.Sprintf("%d %#v", ev.Seq, ev.Payload))
+	}
+	want := []string{
+		fmt.Sprintf("1 %#v", child("a", session.AssistantChunk{Text: "one two"})),
+		fmt.Sprintf("3 %#v", child("b", session.AssistantChunk{Text: "other"})),
+		fmt.Sprintf("4 %#v", session.AssistantChunk{Text: "parent"}),
+		fmt.Sprintf("5 %#v", child("a", session.ToolOutput{CallID: "c", Output: "xy"})),
+		fmt.Sprintf("7 %#v", child("a", session.TurnEnded{})),
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("kept events\n got %q\nwant %q", got, want)
 	}
 }

@@ -66,9 +66,11 @@ func mergeRuns(events []Event) []Event {
 
 // isPiece reports whether p is a streamed piece that runs merge.
 func isPiece(p Payload) bool {
-	switch p.(type) {
+	switch p := p.(type) {
 	case AssistantChunk, ToolOutput:
 		return true
+	case SubagentEvent:
+		return isPiece(p.Payload)
 	}
 	return false
 }
@@ -82,6 +84,9 @@ func sameRun(first, next Payload) bool {
 	case ToolOutput:
 		n, ok := next.(ToolOutput)
 		return ok && n.CallID == f.CallID
+	case SubagentEvent:
+		n, ok := next.(SubagentEvent)
+		return ok && n.ID == f.ID && isPiece(f.Payload) && sameRun(f.Payload, n.Payload)
 	}
 	return false
 }
@@ -92,6 +97,8 @@ func pieceText(p Payload) string {
 		return p.Text
 	case ToolOutput:
 		return p.Output
+	case SubagentEvent:
+		return pieceText(p.Payload)
 	}
 	return ""
 }
@@ -103,6 +110,9 @@ func withPieceText(p Payload, text string) Payload {
 		return p
 	case ToolOutput:
 		p.Output = text
+		return p
+	case SubagentEvent:
+		p.Payload = withPieceText(p.Payload, text)
 		return p
 	}
 	return p

@@ -12,6 +12,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/subagent"
 )
 
 // newCatalog builds the models sessions may use from the config file, the
@@ -146,4 +147,15 @@ func userCommandDirs(cfg config) []app.CommandDir {
 		return nil
 	}
 	return []app.CommandDir{{Dir: filepath.Join(dir, "commands"), Within: dir}}
+}
+
+// userAgentDirs holds the user's own subagent types:
+// $XDG_CONFIG_HOME/dsh-acp/agents, whose files must resolve inside the
+// config directory (none without a config directory).
+func userAgentDirs(cfg config) []subagent.Dir {
+	dir, err := configfile.Dir(cfg.env.get)
+	if err != nil || dir == "" {
+		return nil
+	}
+	return []subagent.Dir{{Dir: filepath.Join(dir, "agents"), Within: dir}}
 }

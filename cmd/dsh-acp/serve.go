@@ -53,8 +53,8 @@ func serve(ctx context.Context, cfg config, io streams) int {
 	red := secrets.NewRedactor(heldSecrets(cfg)...)
 	store := openStore(cfg, logger, red)
 	factory := app.Factory(app.Config{Models: catalog, Preset: cfg.preset, Logger: logger, StateDir: cfg.stateDir, Redactor: red,
-		CommandDirs: userCommandDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
-		MCPServers: mcpServersOf(cfg.settings), Sandbox: sandboxOf(cfg),
+		CommandDirs: userCommandDirs(cfg), AgentDirs: userAgentDirs(cfg), LanguageServers: true, Servers: languageServersOf(cfg.settings),
+		MCPServers: mcpServersOf(cfg.settings), Sandbox: sandboxOf(cfg), Subagents: app.SubagentLimits(cfg.settings.Subagents),
 		Shell: shell.Options{EnvAllow: cfg.shellEnvAllow}, Instructions: agent.ProjectInstructions})
 	opts := bridge.Options{
 		Name: "dsh-acp", Title: "dsh", Version: version(),

@@ -21,6 +21,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/secrets"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/subagent"
 	"github.com/dsh-acp/dsh-acp/tools/ask"
 	"github.com/dsh-acp/dsh-acp/tools/fs"
 	"github.com/dsh-acp/dsh-acp/tools/planmode"
@@ -55,6 +56,14 @@ type Config struct {
 	// session also reads its project's .dsh/commands (files resolving
 	// inside the workspace root only), which win.
 	CommandDirs []CommandDir
+	// AgentDirs hold the user's own subagent types (Markdown files, see
+	// subagent.LoadTypes); each session also reads its project's
+	// .dsh/agents (files resolving inside the workspace root only), whose
+	// types win.
+	AgentDirs []subagent.Dir
+	// Subagents bounds the sessions' child agents (MaxParallel,
+	// MaxSteps, MaxDepth; the package's defaults when 0).
+	Subagents SubagentLimits
 	// Instructions finds a session's project instructions (AGENTS.md and
 	// the like) for the system prompt; nil gives none.
 	Instructions func(cwd string) (string, error)
@@ -187,12 +196,17 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 	}
 	p := pipeline.New(reg, pipeline.Options{Approver: sc.Approver, Logger: cfg.Logger})
 	p.UsePreExecute(scope, pol.PreExecute)
-	ag, err := agent.New(agent.Options{
+	agentOpts := agent.Options{
 		Provider: model, Model: model.info, Pipeline: p, Scope: scope, Log: log,
 		Cwd: ws.Cwd(), Roots: ws.Roots(), MaxTokens: cfg.MaxTokens, Instructions: instructions, Logger: cfg.Logger,
 		Redactor: cfg.Redactor, Sandbox: cfg.Sandbox.instructions(),
-		ClientPrompt: agent.ClientPrompt{Text: sc.SystemPrompt.Text, Override: sc.SystemPrompt.Override},
-	})
+	}
+	children, err := registerTask(cfg, agentOpts, pol, ws.Roots()[0], readOnlyShell(cfg, shellOpts, pol, ws))
+	if err != nil {
+		return nil, err
+	}
+	agentOpts.ClientPrompt = agent.ClientPrompt{Text: sc.SystemPrompt.Text, Override: sc.SystemPrompt.Override}
+	ag, err := agent.New(agentOpts)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +240,8 @@ func build(cfg Config, sc bridge.SessionConfig) (_ *live.Session, err error) {
 				undo.close()
 			}
 		},
-		Rules: rulesOf(pol),
+		Rules:    rulesOf(pol),
+		Children: children,
 		Commands: LoadCommands(append(slices.Clone(cfg.CommandDirs),
 			CommandDir{Dir: filepath.Join(ws.Roots()[0], ".dsh", "commands"), Within: ws.Roots()[0]})...),
 		Apply: func(s live.Settings) {
@@ -269,15 +284,9 @@ func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *
 	if err != nil {
 		return nil, fmt.Errorf("search tools: %w", err)
 	}
-	plan, err := todo.Tool(func(items []todo.Item) {
-		entries := make([]session.PlanEntry, len(items))
-		for i, it := range items {
-			entries[i] = session.PlanEntry{Content: it.Content, Status: string(it.Status), Priority: string(it.Priority)}
-		}
-		log.Append(session.PlanUpdated{Entries: entries})
-	})
+	plan, err := planTool(log)
 	if err != nil {
-		return nil, fmt.Errorf("todo tool: %w", err)
+		return nil, err
 	}
 	tools := append(fileTools, searchTools...)
 	tools = append(tools, sh.Tools()...)
@@ -290,6 +299,21 @@ func sessionTools(ws *workspace.Workspace, fileOpts fs.Options, cfg Config, sh *
 		tools = append(tools, question)
 	}
 	return tools, nil
+}
+
+// planTool is the todo_write tool whose plan is log's.
+func planTool(log *session.Log) (*registry.Tool, error) {
+	plan, err := todo.Tool(func(items []todo.Item) {
+		entries := make([]session.PlanEntry, len(items))
+		for i, it := range items {
+			entries[i] = session.PlanEntry{Content: it.Content, Status: string(it.Status), Priority: string(it.Priority)}
+		}
+		log.Append(session.PlanUpdated{Entries: entries})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("todo tool: %w", err)
+	}
+	return plan, nil
 }
 
 // rulesOf is the policy as the bridge's rule keeper, or nil when it

@@ -22,7 +22,7 @@ var layers = [][]string{
 	{"registry", "llm", "acp/acptest"},
 	{"pipeline", "session", "checkpoint", "tools/todo", "tools/planmode", "tools/ask"},
 	{"tools/fs", "tools/search", "tools/shell", "mcp", "lsp", "policy", "agent"},
-	{"live", "config"},
+	{"live", "config", "subagent"},
 	{"bridge"},
 	{"internal/app"},
 	{"cmd/dsh-acp", "internal/cmd/mkrelease"},
