@@ -206,6 +206,11 @@ export class AgentClient {
         await this.queue(params.sessionId).idle();
         return handlers.requestPermission(params, signal);
       })
+      .onRequest("elicitation/create", async ({ params, signal }) => {
+        // As for a permission: the updates before it (the asking call's card) come first.
+        if ("sessionId" in params && typeof params.sessionId === "string") await this.queue(params.sessionId).idle();
+        return handlers.createElicitation ? handlers.createElicitation(params, signal) : { action: "decline" };
+      })
       .onRequest("fs/read_text_file", ({ params }) => handlers.readTextFile(params))
       .onRequest("fs/write_text_file", async ({ params }) => {
         await handlers.writeTextFile(params);

@@ -9,7 +9,8 @@ export const PROTOCOL_VERSION = 1;
  * commands itself) but shows their output through the display-only
  * `_meta.terminal_output` convention, and can run a sign-in terminal. It
  * presents notices (as VS Code notifications) and compactions (as progress
- * in the chat).
+ * in the chat), and answers form elicitations (as QuickPick and InputBox
+ * steps; not URL ones).
  */
 export function initializeRequest(version: string): InitializeRequest {
   return {
@@ -19,6 +20,7 @@ export function initializeRequest(version: string): InitializeRequest {
       terminal: false,
       auth: { terminal: true },
       session: { notices: {}, compaction: {} },
+      elicitation: { form: {} },
       _meta: { terminal_output: true, "terminal-auth": true },
     },
     clientInfo: { name: "dsh-vscode", title: "dsh for VS Code", version },

@@ -1,4 +1,6 @@
 import type {
+  CreateElicitationRequest,
+  CreateElicitationResponse,
   ReadTextFileRequest,
   ReadTextFileResponse,
   RequestPermissionRequest,
@@ -13,6 +15,9 @@ import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
 import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { revealLocation, type Follower } from "../follow";
+import { Elicitations } from "../elicitation/elicitations";
+import { QuickInputPrompter } from "../elicitation/quickInput";
+import type { FieldPrompter } from "../elicitation/walk";
 import { errorMessage } from "../errors";
 import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
@@ -51,6 +56,8 @@ export interface ControllerDeps {
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
   readonly authRequired?: () => Promise<SignInResult>;
+  /** Asks an elicitation's fields (default: VS Code's QuickPick and InputBox). */
+  readonly prompter?: FieldPrompter;
 }
 
 /**
@@ -64,6 +71,7 @@ export class ChatController implements ClientHandlers {
   private readonly deps: ControllerDeps;
   private readonly calls = new ToolCallStore();
   private readonly approvals: PermissionBroker;
+  private readonly elicitations: Elicitations;
   private readonly reviews: ReviewActions;
   private readonly sessions: Sessions;
   private readonly turns: Turns;
@@ -78,6 +86,7 @@ export class ChatController implements ClientHandlers {
     this.deps = deps;
     const { agent, post, results, review } = deps;
     this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs });
+    this.elicitations = new Elicitations({ post, prompter: deps.prompter ?? new QuickInputPrompter() });
     this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
     this.sessions = new Sessions({
       agent,
@@ -105,6 +114,7 @@ export class ChatController implements ClientHandlers {
       },
       cancelApprovals: () => {
         this.approvals.cancelAll();
+        this.elicitations.cancelAll();
       },
       cwd: deps.cwd,
       ready: () => this.gate,
@@ -331,6 +341,11 @@ export class ChatController implements ClientHandlers {
   /** Answers session/request_permission through the native prompt and the card. */
   requestPermission(req: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     return this.approvals.ask(req, signal);
+  }
+
+  /** Answers elicitation/create: the form's fields asked one by one. */
+  createElicitation(req: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
+    return this.elicitations.answer(req, signal);
   }
 
   /** Answers fs/read_text_file. */
