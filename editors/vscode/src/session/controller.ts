@@ -21,6 +21,7 @@ import type { FieldPrompter } from "../elicitation/walk";
 import { errorMessage } from "../errors";
 import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
+import type { PlanDocuments } from "../plan/planDocuments";
 import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
@@ -56,6 +57,8 @@ export interface ControllerDeps {
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
   readonly authRequired?: () => Promise<SignInResult>;
+  /** Where a plan review's Markdown plan opens (absent: it is asked as any other question). */
+  readonly plans?: PlanDocuments;
   /** Asks an elicitation's fields (default: VS Code's QuickPick and InputBox). */
   readonly prompter?: FieldPrompter;
 }
@@ -85,7 +88,7 @@ export class ChatController implements ClientHandlers {
   constructor(deps: ControllerDeps) {
     this.deps = deps;
     const { agent, post, results, review } = deps;
-    this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs });
+    this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs, plans: deps.plans });
     this.elicitations = new Elicitations({ post, prompter: deps.prompter ?? new QuickInputPrompter() });
     this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
     this.sessions = new Sessions({

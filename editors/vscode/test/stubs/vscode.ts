@@ -335,13 +335,16 @@ export const stub = {
 export type StubControl = typeof stub;
 
 function findDoc(uri: Uri): TextDocument | undefined {
-  return stub.documents.find((d) => d.uri.fsPath === uri.fsPath);
+  if (uri.scheme !== "file") return stub.documents.find((d) => d.uri.toString() === uri.toString());
+  return stub.documents.find((d) => d.uri.scheme === "file" && d.uri.fsPath === uri.fsPath);
 }
 
 async function openTextDocument(uri: Uri): Promise<TextDocument> {
   const open = findDoc(uri);
   if (open) return open;
-  const doc = new TextDocument(uri, readFileSync(uri.fsPath, "utf8"));
+  // A virtual document's text comes from its scheme's content provider.
+  const provider = stub.contentProviders.get(uri.scheme) as { provideTextDocumentContent(u: Uri): string } | undefined;
+  const doc = new TextDocument(uri, uri.scheme === "file" || !provider ? readFileSync(uri.fsPath, "utf8") : provider.provideTextDocumentContent(uri));
   stub.documents.push(doc);
   return doc;
 }
