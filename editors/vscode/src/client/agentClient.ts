@@ -13,6 +13,7 @@ import type {
 import { initializeRequest } from "./capabilities";
 import type { AgentExit, ClientHandlers } from "./handlers";
 import { SerialQueue } from "./serialQueue";
+import { STEERING_METHOD, steeringParams, steeringSupported, steerOutcome, type SteerOutcome } from "../steering/steering";
 import { webStdio } from "./stdio";
 
 /** How to run dsh-acp and what to answer it. */
@@ -109,6 +110,17 @@ export class AgentClient {
     await this.queue(sessionId).idle();
     this.restarts = 0;
     return res;
+  }
+
+  /**
+   * _session/steering: the running turn of sessionId reads prompt at its
+   * next step ("injected"); "idle" when no turn runs (nothing is started),
+   * "unsupported" when the agent does not advertise steering.
+   */
+  async steer(sessionId: string, prompt: ContentBlock[]): Promise<SteerOutcome> {
+    const { conn, initialized } = await this.connection();
+    if (!steeringSupported(initialized)) return "unsupported";
+    return steerOutcome(await conn.agent.request(STEERING_METHOD, steeringParams(sessionId, prompt)));
   }
 
   /** authenticate with methodId (after a sign-in terminal stored a key). */

@@ -29,6 +29,7 @@ import type { AgentPort } from "./agentPort";
 import { chatApprovals } from "./approvals";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
+import { TurnInput } from "../steering/turnInput";
 import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
 import { contextLabel, type EditorContext } from "./editorContext";
@@ -78,6 +79,7 @@ export class ChatController implements ClientHandlers {
   private readonly reviews: ReviewActions;
   private readonly sessions: Sessions;
   private readonly turns: Turns;
+  private readonly input: TurnInput;
   private readonly updates: UpdateRouter;
   // What the active editor offers as the next prompt's context.
   private context: EditorContext | undefined;
@@ -124,9 +126,11 @@ export class ChatController implements ClientHandlers {
       cost: () => deps.usage.cost,
       ended: () => {
         deps.terminals.stopAll();
+        this.input.turnEnded();
       },
       authRequired: () => this.signIn(),
     });
+    this.input = new TurnInput({ turns: this.turns, agent, post, session: () => this.sessions.current });
     this.updates = new UpdateRouter({
       post,
       calls: this.calls,
@@ -159,14 +163,18 @@ export class ChatController implements ClientHandlers {
         return this.sessions.reopen();
       case "prompt":
         // The context is the one the extension offered, never a path the view names;
-        // mentions are the workspace's files the text names with @.
-        await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))]);
+        // mentions are the workspace's files the text names with @. During a
+        // turn it steers the turn, or waits for it to end (queue).
+        await this.input.send(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], m.queue === true ? "queue" : "steer");
+        return;
+      case "unqueue":
+        this.input.unqueue(m.id);
         return;
       case "mention":
         this.deps.post({ type: "mentions", query: m.query, paths: await findWorkspaceFiles(this.deps.cwd(), m.query) });
         return;
       case "stop":
-        return this.turns.stop();
+        return this.stop();
       case "newSession":
         return this.newSession();
       case "signIn":
@@ -289,8 +297,9 @@ export class ChatController implements ClientHandlers {
     return this.turns.prompt(text, contexts);
   }
 
-  /** Cancels the running turn (session/cancel) and any open approval. */
+  /** Cancels the running turn (session/cancel) and any open approval, and drops the queued prompts. */
   stop(): Promise<void> {
+    this.input.stopped();
     return this.turns.stop();
   }
 
