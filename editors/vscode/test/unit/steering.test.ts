@@ -1,12 +1,12 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
-import type { AgentPort } from "../../src/session/agentPort";
 import type { EditorContext } from "../../src/session/editorContext";
 import { PromptQueue } from "../../src/steering/promptQueue";
 import { steeringParams, steeringSupported, steerOutcome, type SteerOutcome } from "../../src/steering/steering";
 import { TurnInput } from "../../src/steering/turnInput";
+import { FakeAgent } from "../fakes/agent";
 
 describe("the steering extension", () => {
   const cases: { name: string; meta: Record<string, unknown> | null | undefined; want: boolean }[] = [
@@ -67,38 +67,18 @@ class FakeTurns {
   }
 }
 
-class SteeringAgent implements AgentPort {
+/** An agent answering steering with outcome; one that does not steer at all unless steers. */
+class SteeringAgent extends FakeAgent {
   readonly steered: ContentBlock[][] = [];
   readonly steer?: (sessionId: string, prompt: ContentBlock[]) => Promise<SteerOutcome>;
-  /** An agent answering steering with outcome; one that does not steer at all unless steers. */
   constructor(outcome: () => SteerOutcome | Promise<SteerOutcome>, steers: boolean) {
+    super();
     if (steers) {
       this.steer = async (_s, prompt) => {
         this.steered.push(prompt);
         return outcome();
       };
     }
-  }
-  async newSession(): Promise<{ sessionId: string }> {
-    return { sessionId: "s1" };
-  }
-  async loadSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
-    return {};
-  }
-  async resumeSession(): Promise<{ configOptions?: SessionConfigOption[] | null }> {
-    return {};
-  }
-  async listSessions(): Promise<{ sessions: SessionInfo[] }> {
-    return { sessions: [] };
-  }
-  async prompt(): Promise<{ stopReason: string }> {
-    return { stopReason: "end_turn" };
-  }
-  async cancel(): Promise<void> {
-    // The fake turns end on their own.
-  }
-  async setConfigOption(): Promise<SessionConfigOption[]> {
-    return [];
   }
 }
 
