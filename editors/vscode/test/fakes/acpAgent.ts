@@ -118,6 +118,9 @@ function serve(): void {
       return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities: { loadSession: false }, ...(steers ? { _meta: { steering: { supported: true } } } : {}) };
     })
     .onRequest("session/new", () => ({ sessionId: `fake-${++state.sessions}` }))
+    // A client that switches to this agent picks its session up again (it keeps no history) and lists none.
+    .onRequest("session/resume", () => ({}))
+    .onRequest("session/list", () => ({ sessions: [] }))
     .onRequest("session/prompt", ({ params, client }) => prompt(state, client, params.sessionId, textOf(params.prompt)))
     .onNotification("session/cancel", ({ params }) => {
       if (state.waiting?.sessionId === params.sessionId) state.waiting.resolve(undefined);
