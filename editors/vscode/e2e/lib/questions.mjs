@@ -26,7 +26,8 @@ export async function answerForm(page, steps) {
       const prompt = await waitForPrompt(page, step.question);
       await prompt.click(step.choice);
     } else {
-      const input = widget.locator("input").first();
+      // The text box, not the QuickPick's select-all checkbox.
+      const input = widget.locator(".quick-input-box input").first();
       await input.fill(step.text);
       await input.press("Enter");
     }

@@ -70,7 +70,7 @@ export async function runStandIn({ page, dirs, extension, extDir, node, results,
     for (let skip = 0, seen = 0; seen < n; seen++) skip = (await waitForResult(results, (e) => e.event === "turn", `turn ${seen + 1}`, skip)).index + 1;
   };
 
-  const switched = await step("build the stand-in agent and point dsh.path at it; the extension restarts on it", async () => {
+  const switched = await step("build the stand-in agent, point dsh.path at it and reload the window; the extension starts it", async () => {
     await run("node", ["scripts/build.mjs", "--tests"], { cwd: extDir });
     const script = join(dirs.bin, "acpAgent.js");
     await copyFile(join(extDir, "out", "test", "fakes", "acpAgent.js"), script);
@@ -81,6 +81,18 @@ export async function runStandIn({ page, dirs, extension, extDir, node, results,
     const parsed = JSON.parse(await readFile(settingsPath, "utf8"));
     const settings = /** @type {Record<string, unknown>} */ (parsed);
     await writeFile(settingsPath, JSON.stringify({ ...settings, "dsh.path": wrapper }, null, 2));
+    // code-server does not watch the settings file: the reloaded window reads it.
+    await page.reload();
+    await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+    // Focus the view (the activity-bar icon would close a container the reload left open),
+    // from the command palette, with the keyboard's focus in the workbench (not a webview).
+    await page.locator(".part.editor").first().click();
+    await page.keyboard.press("F1");
+    const palette = page.locator(".quick-input-widget input");
+    await palette.waitFor({ timeout: UI_TIMEOUT });
+    await palette.fill(">Focus on Agent View");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: /Focus on Agent View/ }).first().click({ timeout: UI_TIMEOUT });
+    await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
     const deadline = Date.now() + UI_TIMEOUT;
     while (!(await processesMentioning(dirs.bin)).some((p) => p.cmdline.includes("acpAgent.js"))) {
       if (Date.now() > deadline) throw new Error("the extension did not start the stand-in agent after dsh.path changed");
@@ -128,7 +140,8 @@ export async function runStandIn({ page, dirs, extension, extDir, node, results,
 
   await step("queueing: Alt+Enter during a turn shows the prompt queued, and it runs after the turn", async () => {
     await send("wait");
-    await answer("Working…");
+    // This turn's "Working…", not the last one's.
+    await byTestId("message-agent").filter({ hasText: "Working…" }).nth(1).waitFor({ timeout: UI_TIMEOUT });
     await send("then say this", "Alt+Enter");
     await byTestId("pending-queued").filter({ hasText: "then say this" }).waitFor({ timeout: UI_TIMEOUT });
     await shot("13-queued");

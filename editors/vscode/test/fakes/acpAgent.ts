@@ -120,6 +120,7 @@ function serve(): void {
     .onRequest("session/new", () => ({ sessionId: `fake-${++state.sessions}` }))
     // A client that switches to this agent picks its session up again (it keeps no history) and lists none.
     .onRequest("session/resume", () => ({}))
+    .onRequest("session/load", () => ({}))
     .onRequest("session/list", () => ({ sessions: [] }))
     .onRequest("session/prompt", ({ params, client }) => prompt(state, client, params.sessionId, textOf(params.prompt)))
     .onNotification("session/cancel", ({ params }) => {
