@@ -22,7 +22,7 @@ export function outcomeText(fields: readonly Field[], answer: FormAnswer): strin
     case "accept": {
       const parts = fields.flatMap((f) => {
         const v = answer.content[f.key];
-        return v === undefined ? [] : [`${f.title}: ${answerText(v)}`];
+        return v === undefined ? [] : [`${f.title} → ${answerText(v)}`];
       });
       return parts.length === 0 ? "You answered." : `You answered: ${parts.join("; ")}`;
     }

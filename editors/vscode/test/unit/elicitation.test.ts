@@ -259,7 +259,7 @@ describe("answering elicitation/create", () => {
     assert.deepEqual(await e.answer(form(), new AbortController().signal), { action: "accept", content: { q1: "Postgres", q2: ["vet"] } });
     assert.deepEqual(posted, [
       { type: "notice", level: "info", text: "dsh asks: dsh has a question" },
-      { type: "notice", level: "info", text: "You answered: Which database should the service use?: Postgres; Which checks should run?: vet" },
+      { type: "notice", level: "info", text: "You answered: Which database should the service use? → Postgres; Which checks should run? → vet" },
     ]);
     assert.equal(e.openCount, 0);
   });
