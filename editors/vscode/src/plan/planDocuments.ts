@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { previewSafe } from "./planReview";
 
 /** The URI scheme of the read-only documents holding the plans the agent asks to implement. */
 export const PLAN_SCHEME = "dsh-plan";
@@ -25,9 +26,13 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider {
     return this.texts.get(uri.query) ?? "";
   }
 
-  /** Opens markdown as a plan: its preview in the active editor group, focus kept on the question. */
+  /**
+   * Opens markdown as a plan: its preview in the active editor group,
+   * focus kept on the question; the document holds it made previewSafe
+   * (no image, no loading element).
+   */
   async show(markdown: string): Promise<void> {
-    const uri = this.register(markdown);
+    const uri = this.register(previewSafe(markdown));
     const doc = await vscode.workspace.openTextDocument(uri);
     try {
       await vscode.commands.executeCommand("markdown.showPreview", uri);

