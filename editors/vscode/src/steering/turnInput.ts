@@ -23,7 +23,8 @@ export interface TurnInputDeps {
  * (and nothing queued) it is a prompt. During a turn it steers: sent with
  * _session/steering, the agent reads it at its next step and shows it as
  * the user's message where it landed; the chat shows it as pending until
- * then. Sent to be queued (or when the agent does not steer), it waits
+ * then. Sent to be queued (or when the agent does not steer, or as a
+ * slash command, which the agent runs as a prompt of its own), it waits
  * in the chat's queue and goes as a prompt once the turn ends, oldest
  * first; the user may take a queued one back, and Stop drops them all.
  * The queue is the client's, not the agent's, so that each prompt's turn
@@ -44,7 +45,8 @@ export class TurnInput {
   async send(text: string, contexts: readonly EditorContext[], delivery: Delivery): Promise<string | undefined> {
     if (text.trim() === "") return undefined;
     if (this.idle()) return this.deps.turns.prompt(text, contexts);
-    if (delivery === "steer" && (await this.steer(text, contexts))) return undefined;
+    // A slash command runs as a prompt of its own: it waits for the turn.
+    if (delivery === "steer" && !text.trimStart().startsWith("/") && (await this.steer(text, contexts))) return undefined;
     // The turn may have ended while the agent was asked.
     if (this.idle()) return this.deps.turns.prompt(text, contexts);
     this.queue.add(text, contexts);

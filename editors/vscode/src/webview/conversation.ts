@@ -100,6 +100,14 @@ export class Conversation {
     this.scroll();
   }
 
+  /** Marks the user's message just shown as sent during the turn (steering). */
+  markSteered(): void {
+    if (!this.user_) return;
+    this.user_.el.classList.add("steered");
+    this.user_.el.dataset["steered"] = "true";
+    this.user_.el.title = "Sent while dsh was working; it read this at its next step";
+  }
+
   /** Marks the cards that changed path in the turn before the last prompt, or in this one, as rejected. */
   rejected(path: string): void {
     for (const c of [...this.lastTurnCards, ...this.turnCards]) if (c.changedPaths.includes(path)) c.markRejected();

@@ -63,9 +63,13 @@ function start(): void {
   window.addEventListener("message", (ev: MessageEvent<ToWebview>): void => {
     const m = ev.data;
     switch (m.type) {
-      case "update":
-        if (m.update.sessionUpdate === "user_message_chunk" && m.update.content.type === "text") pending.landed(m.update.content.text);
-        return conversation.apply(m.update);
+      case "update": {
+        // A steering message the agent shows where it landed.
+        const steered = m.update.sessionUpdate === "user_message_chunk" && m.update.content.type === "text" && pending.landed(m.update.content.text);
+        conversation.apply(m.update);
+        if (steered) conversation.markSteered();
+        return;
+      }
       case "reset":
         pending.clear();
         return conversation.clear();

@@ -146,6 +146,15 @@ describe("what the user sends during a turn", () => {
     assert.deepEqual(turns.prompts, ["first", "second", "third"]);
   });
 
+  it("queues a slash command rather than steering with it (the agent runs it as a prompt)", async () => {
+    const { agent, posted, input } = setup(() => "injected");
+    void input.send("first", [], "steer");
+    await settle();
+    await input.send("  /compact", [], "steer");
+    assert.equal(agent.steered.length, 0);
+    assert.deepEqual(queues(posted), [["  /compact"]]);
+  });
+
   it("queues when the agent does not steer, and stops asking it", async () => {
     const { turns, agent, posted, input } = setup(() => "unsupported");
     void input.send("first", [], "steer");

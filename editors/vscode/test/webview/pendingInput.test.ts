@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Window } from "happy-dom";
 import type { FromWebview } from "../../src/chat/messages";
+import { Conversation } from "../../src/webview/conversation";
 import { PendingInput } from "../../src/webview/pendingInput";
 import { installDom } from "./dom";
 
@@ -61,5 +62,17 @@ describe("messages sent during a turn", () => {
     pending.clear();
     assert.equal(pending.root.hidden, true);
     assert.equal(q("pending-steer").length + q("pending-queued").length, 0);
+  });
+});
+
+describe("a steered message in the conversation", () => {
+  it("is marked once it lands", () => {
+    const log = document.createElement("main");
+    document.body.append(log);
+    const chat = new Conversation(log, () => undefined);
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "use v2" } });
+    chat.markSteered();
+    const [msg] = [...log.querySelectorAll<HTMLElement>('[data-testid="message-user"]')];
+    assert.equal(msg?.dataset["steered"], "true");
   });
 });
