@@ -306,7 +306,11 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
         const second = await waitForResult(results, (e) => e.event === "turn", "second turn", 1);
         await byTestId("chat-input").fill("Ask me which database to use");
         await byTestId("chat-input").press("Enter");
-        await answerForm(page, [{ question: "Which database should the service use?", choice: "SQLite" }]);
+        // dsh-acp's form: the choice, then an optional field for the user's own words (left empty).
+        await answerForm(page, [
+          { question: "Which database should the service use?", choice: "SQLite" },
+          { question: "Or in your own words", text: "" },
+        ]);
         await waitForResult(results, (e) => e.event === "turn", "the ask_user turn", second.index + 1);
         await byTestId("message-agent").filter({ hasText: "You chose SQLite." }).waitFor({ timeout: UI_TIMEOUT });
         await shot("07a-ask-user");

@@ -9,40 +9,22 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ElicitationContentValue } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
-import { AgentClient } from "../../src/client/agentClient";
-import { DiffContentProvider } from "../../src/diff/provider";
-import type { Field } from "../../src/elicitation/form";
+import type { AgentClient } from "../../src/client/agentClient";
 import type { FieldPrompter, StepResult } from "../../src/elicitation/walk";
-import { Follower } from "../../src/follow";
-import { PlanDocuments, PLAN_SCHEME } from "../../src/plan/planDocuments";
-import { ReviewList } from "../../src/review/reviewList";
-import { ChatController } from "../../src/session/controller";
-import { restoreFile } from "../../src/session/files";
-import { ResultsLog } from "../../src/session/resultsLog";
-import { UsageStatus } from "../../src/status/usage";
-import { CommandTerminals } from "../../src/terminal/terminals";
+import type { ChatController } from "../../src/session/controller";
 import * as vscode from "vscode";
+import { AnsweringPrompter, processChat } from "../fakes/chat";
 import { stub } from "../stubs/control";
 
 const AGENT = path.join(__dirname, "..", "fakes", "acpAgent.js");
 
-/** Answers each field from answers (by key); records what was asked. */
-class Answering implements FieldPrompter {
-  readonly asked: string[] = [];
-  constructor(private readonly answers: Readonly<Record<string, StepResult>>) {}
-  async ask(field: Field): Promise<StepResult> {
-    this.asked.push(field.title);
-    return this.answers[field.key] ?? { kind: "cancel" };
-  }
-  async confirm(): Promise<StepResult> {
-    return { kind: "cancel" };
-  }
-}
+/** A prompter answering each field by its key (cancel for one it does not name). */
+const byKey = (answers: Readonly<Record<string, StepResult>>) => new AnsweringPrompter((f) => answers[f.key]);
 const answer = (value: ElicitationContentValue): StepResult => ({ kind: "answer", value });
 
 let dir: string;
 let posted: ToWebview[];
-let client: AgentClient | undefined;
+let started: () => AgentClient | undefined = () => undefined;
 
 beforeEach(() => {
   stub.reset();
@@ -50,33 +32,16 @@ beforeEach(() => {
   posted = [];
 });
 afterEach(async () => {
-  await client?.dispose();
-  client = undefined;
+  await started()?.dispose();
+  started = () => undefined;
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** A controller on a fresh stand-in agent process. */
 function chat(opts: { prompter?: FieldPrompter; env?: Record<string, string> } = {}): ChatController {
-  const plans = new PlanDocuments();
-  vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, plans);
-  const controller: ChatController = new ChatController({
-    agent: async () => {
-      client ??= new AgentClient({ binary: process.execPath, args: [AGENT], cwd: dir, env: () => ({ ...process.env, ...opts.env }), version: "test", handlers: controller });
-      await client.start();
-      return client;
-    },
-    post: (m) => posted.push(m),
-    diffs: new DiffContentProvider(),
-    plans,
-    review: new ReviewList(restoreFile),
-    terminals: new CommandTerminals(),
-    follower: new Follower(() => false),
-    usage: new UsageStatus(),
-    results: new ResultsLog(undefined),
-    cwd: () => dir,
-    ...(opts.prompter ? { prompter: opts.prompter } : {}),
-  });
-  return controller;
+  const c = processChat({ binary: process.execPath, args: [AGENT], cwd: dir, env: { ...process.env, ...opts.env }, post: (m) => posted.push(m), prompter: opts.prompter });
+  started = c.client;
+  return c.controller;
 }
 
 /** The agent's answers so far, one string per message. */
@@ -109,7 +74,7 @@ describe("the extension against a stand-in agent", { timeout: 60_000 }, () => {
   });
 
   it("answers ask_user's form with the user's choice and text (accept)", async () => {
-    const prompter = new Answering({ q1: answer("SQLite"), q2: answer("keep it small") });
+    const prompter = byKey({ q1: answer("SQLite"), q2: answer("keep it small") });
     assert.equal(await chat({ prompter }).prompt("ask"), "end_turn");
     assert.deepEqual(prompter.asked, ["Which database should the service use?", "Anything else I should know?"]);
     assert.deepEqual(said().at(-1), `Answer: ${JSON.stringify({ action: "accept", content: { q1: "SQLite", q2: "keep it small" } })}`);
@@ -117,12 +82,11 @@ describe("the extension against a stand-in agent", { timeout: 60_000 }, () => {
   });
 
   it("declines when the user declines, and cancels (the turn too) when they escape", async () => {
-    assert.equal(await chat({ prompter: new Answering({ q1: { kind: "decline" } }) }).prompt("ask"), "end_turn");
+    assert.equal(await chat({ prompter: byKey({ q1: { kind: "decline" } }) }).prompt("ask"), "end_turn");
     assert.equal(said().at(-1), 'Answer: {"action":"decline"}');
-    await client?.dispose();
-    client = undefined;
+    await started()?.dispose();
     posted = [];
-    assert.equal(await chat({ prompter: new Answering({}) }).prompt("ask"), "cancelled");
+    assert.equal(await chat({ prompter: byKey({}) }).prompt("ask"), "cancelled");
     assert.equal(said().at(-1), 'Answer: {"action":"cancel"}');
   });
 
