@@ -221,7 +221,7 @@ export class AgentClient {
       .onRequest("elicitation/create", async ({ params, signal }) => {
         // As for a permission: the updates before it (the asking call's card) come first.
         if ("sessionId" in params && typeof params.sessionId === "string") await this.queue(params.sessionId).idle();
-        return handlers.createElicitation ? handlers.createElicitation(params, signal) : { action: "decline" };
+        return handlers.createElicitation(params, signal);
       })
       .onRequest("fs/read_text_file", ({ params }) => handlers.readTextFile(params))
       .onRequest("fs/write_text_file", async ({ params }) => {

@@ -61,6 +61,7 @@ describe("protocol: the client module against dsh-acp", () => {
           assert.ok(allow, "an allow-once option is offered");
           return { outcome: { outcome: "selected", optionId: allow.optionId } };
         },
+        createElicitation: async () => ({ action: "decline" }),
         readTextFile: async (req) => ({ content: readFileSync(req.path, "utf8") }),
         writeTextFile: async (req) => {
           writes.push(req);
@@ -134,6 +135,7 @@ describe("protocol: the client module against dsh-acp", () => {
           assert.ok(allow);
           return { outcome: { outcome: "selected", optionId: allow.optionId } };
         },
+        createElicitation: async () => ({ action: "decline" }),
         readTextFile: async (req) => ({ content: readFileSync(req.path, "utf8") }),
         writeTextFile: async (req) => writeFileSync(req.path, req.content),
       },
@@ -179,6 +181,7 @@ describe("protocol: the client module against dsh-acp", () => {
           if (n.update.sessionUpdate === "agent_message_chunk" && n.update.content.type === "text") text.push(n.update.content.text);
         },
         requestPermission: async () => ({ outcome: { outcome: "cancelled" } }),
+        createElicitation: async () => ({ action: "decline" }),
         readTextFile: async (req) => ({ content: readFileSync(req.path, "utf8") }),
         writeTextFile: async (req) => writeFileSync(req.path, req.content),
       },
