@@ -18,7 +18,13 @@
 // artifacts/latency.json; the number is recorded, never asserted. It exits
 // non-zero, with the failing step named, on any failure, and stops
 // code-server and chromium (with everything they started) at the end.
-import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+// After the scenario (and its checks that need dsh-acp running) it points
+// dsh.path at the stand-in ACP agent (lib/standIn.mjs) for a second pass:
+// an ask_user form, a plan approved, steering, a queued prompt, a notice
+// and a compaction; DSH_E2E_STAND_IN=0 skips it. DSH_E2E_ASK_PLAN=1 also
+// drives dsh-acp's own ask_user and plan mode in the scenario (once
+// dsh-acp has them: scenario-ask-plan.jsonl follows scenario.jsonl).
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { errorMessage, freePort, processesMentioning, startGroup, waitForHttp } from "./lib/procs.mjs";
@@ -26,6 +32,7 @@ import { buildAgent, buildAndInstallExtension, buildPlainAgent, loadTools, makeR
 import { openWorkbench } from "./lib/workbench.mjs";
 import { WORKSPACE_FILES, checkStoredSession, runScenario } from "./lib/scenario.mjs";
 import { latencyReport } from "./lib/latency.mjs";
+import { runStandIn } from "./lib/standIn.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const extDir = process.env["DSH_E2E_EXTENSION_DIR"] ?? resolve(here, "..");
@@ -47,12 +54,16 @@ async function main() {
   // The platform .vsix's own binary, unless the wrapper is asked for.
   const bundled = process.env["DSH_E2E_AGENT"] !== "wrapper";
   const hostPath = String(process.env["PATH"]);
+  // With DSH_E2E_ASK_PLAN=1 the model goes on to ask_user and exit_plan_mode.
+  const askPlan = process.env["DSH_E2E_ASK_PLAN"] === "1";
+  const modelScript = askPlan ? join(dirs.root, "scenario.jsonl") : join(here, "scenario.jsonl");
+  if (askPlan) await writeFile(modelScript, (await readFile(join(here, "scenario.jsonl"), "utf8")) + (await readFile(join(here, "scenario-ask-plan.jsonl"), "utf8")));
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     PATH: `${dirname(tools.node24)}:${bundled ? pathWithoutAgent(hostPath) : hostPath}`,
     ...(bundled ? { GOPATH: join(dirs.root, "gopath") } : {}),
-    DSH_MODEL_SCRIPT: join(here, "scenario.jsonl"),
+    DSH_MODEL_SCRIPT: modelScript,
     DSH_VSCODE_RESULTS: results,
     DSH_STATE_DIR: stateDir,
     XDG_CONFIG_HOME: join(dirs.xdg, "config"),
@@ -134,7 +145,7 @@ async function main() {
     await page.screenshot({ path: join(artifacts, "00-workbench.png") });
     log("workbench visible");
 
-    failures.push(...(await runScenario({ page, dirs, extension: installed, results, artifacts, log, probes })));
+    failures.push(...(await runScenario({ page, dirs, extension: installed, results, artifacts, log, probes, askPlan })));
     scenarioDone = true;
     if (bundled) {
       // The agent still runs: it must be the binary the .vsix unpacked.
@@ -142,6 +153,8 @@ async function main() {
       if (agents.length) log(`the extension runs its own binary: ${agents.map((p) => p.cmdline).join("; ")}`);
       else failures.push(`no dsh-acp from the installed extension (under ${dirs.ext}) is running`);
     }
+    // The stand-in agent's pass: what dsh-acp's ask_user and plan mode send, steering, queueing, notices.
+    if (process.env["DSH_E2E_STAND_IN"] !== "0") failures.push(...(await runStandIn({ page, dirs, extension: installed, extDir, node: tools.node24, results, artifacts, log })));
   } catch (err) {
     failures.push(errorMessage(err));
     if (page) await page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);

@@ -1,8 +1,9 @@
 // Bundles the extension with esbuild: dist/extension.js (CommonJS for the
 // extension host, `vscode` external, the ESM ACP SDK inlined) and
 // dist/webview.js (the chat view's script). With --tests it also bundles
-// the stub vscode module (out/stubs/vscode) and every test and
-// measurement entry under test/ into out/.
+// the stub vscode module (out/stubs/vscode), every test and measurement
+// entry under test/, and the stand-in ACP agent (test/fakes/acpAgent.ts)
+// into out/.
 import { build } from "esbuild";
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +29,8 @@ if (withTests) {
     const abs = path.join(root, "test", dir);
     for (const f of readdirSync(abs)) if (f.endsWith(".test.ts") || (dir !== "webview" && f.endsWith(".ts"))) entries.push(path.join(abs, f));
   }
+  // The stand-in ACP agent the tests run as a process (out/test/fakes/acpAgent.js).
+  entries.push(path.join(root, "test/fakes/acpAgent.ts"));
   await Promise.all([
     build({ ...node, external: [], entryPoints: [path.join(root, "test/stubs/vscode.ts")], outfile: path.join(root, "out/stubs/vscode/index.js") }),
     build({ ...node, external: ["vscode", "happy-dom"], entryPoints: entries, outdir: path.join(root, "out/test"), outbase: path.join(root, "test"), sourcemap: "inline" }),

@@ -5,6 +5,7 @@ import { COMMANDS } from "./commands";
 import { DiffContentProvider, DIFF_SCHEME } from "./diff/provider";
 import { errorMessage } from "./errors";
 import { Follower } from "./follow";
+import { PlanDocuments, PLAN_SCHEME } from "./plan/planDocuments";
 import { InlineReview } from "./review/inlineReview";
 import { ReviewList } from "./review/reviewList";
 import { promptForApiKey } from "./secrets";
@@ -32,6 +33,7 @@ export interface DshApi {
  */
 export function activate(context: vscode.ExtensionContext): DshApi {
   const diffs = new DiffContentProvider();
+  const plans = new PlanDocuments();
   const terminals = new CommandTerminals();
   const usage = new UsageStatus();
   const review = new ReviewList(restoreFile);
@@ -43,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     agent: () => host.get(),
     post: (m) => view.post(m),
     diffs,
+    plans,
     review,
     terminals,
     follower: new Follower(() => readSettings().follow),
@@ -64,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
+    vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, plans),
     vscode.commands.registerCommand(COMMANDS.setApiKey, run(async () => {
       const changed = await promptForApiKey(context.secrets);
       if (!changed) return;
@@ -96,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     }),
     usage,
     diffs,
+    plans,
     terminals,
     { dispose: () => void host.dispose() },
   );

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
+import { answerForm, reviewPlan } from "./questions.mjs";
 import { waitForResult } from "./results.mjs";
 import {
   UI_TIMEOUT,
@@ -66,9 +67,10 @@ const FAILING = "sh fail.sh";
  * @param {string} options.artifacts where screenshots go
  * @param {(msg: string) => void} options.log
  * @param {import("./latency.mjs").Probe[]} [options.probes]
+ * @param {boolean} [options.askPlan] also drive dsh-acp's ask_user and plan mode (scenario-ask-plan.jsonl)
  * @returns {Promise<string[]>}
  */
-export async function runScenario({ page, dirs, extension, results, artifacts, log, probes = [] }) {
+export async function runScenario({ page, dirs, extension, results, artifacts, log, probes = [], askPlan = false }) {
   /** @param {string} name */
   const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
   /** @type {string[]} */
@@ -296,6 +298,38 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     },
     { soft: true },
   );
+
+  if (askPlan) {
+    await step(
+      "ask_user through dsh-acp: the question as a QuickPick, the answer reaches the model",
+      async () => {
+        const second = await waitForResult(results, (e) => e.event === "turn", "second turn", 1);
+        await byTestId("chat-input").fill("Ask me which database to use");
+        await byTestId("chat-input").press("Enter");
+        // dsh-acp's form: the choice, then an optional field for the user's own words (left empty).
+        await answerForm(page, [
+          { question: "Which database should the service use?", choice: "SQLite" },
+          { question: "Or in your own words", text: "" },
+        ]);
+        await waitForResult(results, (e) => e.event === "turn", "the ask_user turn", second.index + 1);
+        await byTestId("message-agent").filter({ hasText: "You chose SQLite." }).waitFor({ timeout: UI_TIMEOUT });
+        await shot("07a-ask-user");
+      },
+      { soft: true },
+    );
+    await step(
+      "plan mode in dsh-acp: the plan in the preview, Implement the plan beside it",
+      async () => {
+        await byTestId("config-mode").selectOption("plan");
+        await byTestId("chat-input").fill("Plan the v2 client first");
+        await byTestId("chat-input").press("Enter");
+        await reviewPlan(page, { planText: "Add the v2 client", choose: "Implement the plan" });
+        await byTestId("message-agent").filter({ hasText: "Implementing the plan." }).waitFor({ timeout: UI_TIMEOUT });
+        await shot("07b-plan-approved");
+      },
+      { soft: true },
+    );
+  }
 
   // code-server starts in Light Modern.
   for (const [theme, cls, name] of /** @type {const} */ ([

@@ -32,7 +32,9 @@ export type ToWebview =
   | { readonly type: "turnCost"; readonly text: string }
   | { readonly type: "editorContext"; readonly label: string | undefined }
   | { readonly type: "mentions"; readonly query: string; readonly paths: readonly string[] }
-  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
+  | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction }
+  | { readonly type: "steer"; readonly text: string; readonly state: "sending" | "dropped" }
+  | { readonly type: "queue"; readonly items: readonly { readonly id: string; readonly text: string }[] };
 
 /** A button a notice may carry: signIn sets the API key. */
 export type NoticeAction = "signIn";
@@ -40,7 +42,7 @@ export type NoticeAction = "signIn";
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
   | { readonly type: "ready" }
-  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean }
+  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean; readonly queue?: boolean }
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
   | { readonly type: "loadSession"; readonly sessionId: string }
@@ -53,10 +55,11 @@ export type FromWebview =
   | { readonly type: "signIn" }
   | { readonly type: "openLink"; readonly href: string }
   | { readonly type: "copy"; readonly text: string }
-  | { readonly type: "mention"; readonly query: string };
+  | { readonly type: "mention"; readonly query: string }
+  | { readonly type: "unqueue"; readonly id: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
+  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention", "unqueue",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

@@ -13,6 +13,7 @@ import type {
 import { initializeRequest } from "./capabilities";
 import type { AgentExit, ClientHandlers } from "./handlers";
 import { SerialQueue } from "./serialQueue";
+import { STEERING_METHOD, steeringParams, steeringSupported, steerOutcome, type SteerOutcome } from "../steering/steering";
 import { webStdio } from "./stdio";
 
 /** How to run dsh-acp and what to answer it. */
@@ -111,6 +112,17 @@ export class AgentClient {
     return res;
   }
 
+  /**
+   * _session/steering: the running turn of sessionId reads prompt at its
+   * next step ("injected"); "idle" when no turn runs (nothing is started),
+   * "unsupported" when the agent does not advertise steering.
+   */
+  async steer(sessionId: string, prompt: ContentBlock[]): Promise<SteerOutcome> {
+    const { conn, initialized } = await this.connection();
+    if (!steeringSupported(initialized)) return "unsupported";
+    return steerOutcome(await conn.agent.request(STEERING_METHOD, steeringParams(sessionId, prompt)));
+  }
+
   /** authenticate with methodId (after a sign-in terminal stored a key). */
   async authenticate(methodId: string): Promise<void> {
     const { conn } = await this.connection();
@@ -205,6 +217,11 @@ export class AgentClient {
         // Updates announcing the call come first, so its card exists when the prompt shows.
         await this.queue(params.sessionId).idle();
         return handlers.requestPermission(params, signal);
+      })
+      .onRequest("elicitation/create", async ({ params, signal }) => {
+        // As for a permission: the updates before it (the asking call's card) come first.
+        if ("sessionId" in params && typeof params.sessionId === "string") await this.queue(params.sessionId).idle();
+        return handlers.createElicitation(params, signal);
       })
       .onRequest("fs/read_text_file", ({ params }) => handlers.readTextFile(params))
       .onRequest("fs/write_text_file", async ({ params }) => {

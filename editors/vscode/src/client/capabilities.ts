@@ -7,7 +7,10 @@ export const PROTOCOL_VERSION = 1;
  * The initialize request: the editor reads and writes files (so unsaved
  * buffers and undo work), runs no terminals for the agent (dsh-acp runs its
  * commands itself) but shows their output through the display-only
- * `_meta.terminal_output` convention, and can run a sign-in terminal.
+ * `_meta.terminal_output` convention, and can run a sign-in terminal. It
+ * presents notices (as VS Code notifications) and compactions (as progress
+ * in the chat), and answers form elicitations (as QuickPick and InputBox
+ * steps; not URL ones).
  */
 export function initializeRequest(version: string): InitializeRequest {
   return {
@@ -16,6 +19,8 @@ export function initializeRequest(version: string): InitializeRequest {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: false,
       auth: { terminal: true },
+      session: { notices: {}, compaction: {} },
+      elicitation: { form: {} },
       _meta: { terminal_output: true, "terminal-auth": true },
     },
     clientInfo: { name: "dsh-vscode", title: "dsh for VS Code", version },

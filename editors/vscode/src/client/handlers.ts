@@ -1,4 +1,6 @@
 import type {
+  CreateElicitationRequest,
+  CreateElicitationResponse,
   ReadTextFileRequest,
   ReadTextFileResponse,
   RequestPermissionRequest,
@@ -17,6 +19,8 @@ export interface ClientHandlers {
   sessionUpdate(notification: SessionNotification): Promise<void> | void;
   /** Answers session/request_permission; signal aborts when the agent cancels the request. */
   requestPermission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+  /** Answers elicitation/create (after the session's updates so far); signal aborts when the agent withdraws it. */
+  createElicitation(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
   /** Answers fs/read_text_file. */
   readTextFile(request: ReadTextFileRequest): Promise<ReadTextFileResponse>;
   /** Answers fs/write_text_file. */

@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
-import { buttonsFor, outcomeFor, outcomeForOption, permissionText, SHOW_DIFF } from "./mapping";
+import { reviewedPlan } from "../plan/planReview";
+import { buttonsFor, outcomeFor, outcomeForOption, permissionText, SHOW_DIFF, SHOW_PLAN, type PermissionButton } from "./mapping";
 import type { ToolCallState } from "../session/toolCalls";
 
 /** Where the same question is asked inline (the tool call's card in the chat view). */
@@ -18,6 +19,8 @@ export interface BrokerDeps {
   readonly call: (toolCallId: string) => ToolCallState | undefined;
   /** Opens the diff of the call's first change. */
   readonly showDiff: (call: ToolCallState) => Promise<void>;
+  /** Opens the Markdown plan a plan review asks about (absent: a plan review is asked as any other question). */
+  readonly showPlan?: (markdown: string) => Promise<void>;
 }
 
 interface Pending {
@@ -35,7 +38,9 @@ interface Pending {
  * the request answers cancelled. An edit's proposed change opens in the
  * diff editor at once, and its question is asked in a notification beside
  * it (never a modal over it), with "Show diff" to open it again; closing
- * that notification leaves the question on the card.
+ * that notification leaves the question on the card. A plan review (see
+ * reviewedPlan) is asked the same way beside its Markdown plan, with
+ * "Show plan".
  */
 export class PermissionBroker {
   private readonly deps: BrokerDeps;
@@ -91,20 +96,34 @@ export class PermissionBroker {
     // Code then adds no Cancel of its own in the middle of the options.
     const close = buttons.find((b) => b.kind === "reject_once");
     const items: vscode.MessageItem[] = buttons.map((b) => ({ title: b.label, isCloseAffordance: b === close }));
+    const plan = reviewedPlan(req, call);
+    if (plan !== undefined && this.deps.showPlan) {
+      const show = this.deps.showPlan;
+      return beside(() => show(plan), "dsh has a plan: implement it, or keep planning? (answer here or on the card in the dsh view)", SHOW_PLAN, buttons);
+    }
     if (call === undefined || call.diffs.length === 0) {
       const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...items);
       return outcomeFor(buttons, clicked?.title);
     }
     // An edit: the proposed change opens in the diff editor at once, and the
     // question goes on beside it, in a notification and on the card, never
-    // as a modal over the diff. Show diff opens it again.
-    items.push({ title: SHOW_DIFF });
-    for (;;) {
-      await this.deps.showDiff(call);
-      const clicked = (await vscode.window.showWarningMessage(`${text.message} (answer here or on the card in the dsh view)`, {}, ...items))?.title;
-      // A notification closed unanswered leaves the question on the card.
-      if (clicked === undefined) return undefined;
-      if (clicked !== SHOW_DIFF) return outcomeFor(buttons, clicked);
-    }
+    // as a modal over the diff.
+    return beside(() => this.deps.showDiff(call), `${text.message} (answer here or on the card in the dsh view)`, SHOW_DIFF, buttons);
+  }
+}
+
+/**
+ * Opens what a question is about (a diff, a plan) and asks beside it in a
+ * notification with the agent's options and again (the label that opens
+ * it again); a notification closed unanswered leaves the question on the
+ * card (undefined).
+ */
+async function beside(open: () => Promise<void>, message: string, again: string, buttons: readonly PermissionButton[]): Promise<RequestPermissionResponse | undefined> {
+  const items: vscode.MessageItem[] = [...buttons.map((b) => ({ title: b.label })), { title: again }];
+  for (;;) {
+    await open();
+    const clicked = (await vscode.window.showWarningMessage(message, {}, ...items))?.title;
+    if (clicked === undefined) return undefined;
+    if (clicked !== again) return outcomeFor(buttons, clicked);
   }
 }

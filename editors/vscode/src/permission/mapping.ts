@@ -14,6 +14,9 @@ export interface PermissionButton {
 /** The label of the extra button that opens the diff of an edit. */
 export const SHOW_DIFF = "Show diff";
 
+/** The label of the extra button that opens the plan of a plan review. */
+export const SHOW_PLAN = "Show plan";
+
 /** An option's name as a button shows it: Markdown's code backticks dropped (a button shows no Markdown). */
 export function optionLabel(name: string): string {
   return name.replace(/`/g, "");
@@ -25,7 +28,7 @@ export function buttonsFor(options: readonly PermissionOption[]): PermissionButt
   return options.map((o) => {
     const name = optionLabel(o.name);
     let label = name;
-    for (let n = 2; seen.has(label) || label === SHOW_DIFF; n++) label = `${name} (${n})`;
+    for (let n = 2; seen.has(label) || label === SHOW_DIFF || label === SHOW_PLAN; n++) label = `${name} (${n})`;
     seen.add(label);
     return { label, optionId: o.optionId, kind: o.kind };
   });

@@ -1,4 +1,5 @@
 import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { SteerOutcome } from "../steering/steering";
 
 /** What a session-opening call answers that the chat shows: the session's config options. */
 export interface SessionOptions {
@@ -13,5 +14,7 @@ export interface AgentPort {
   listSessions(cwd?: string): Promise<{ readonly sessions: SessionInfo[] }>;
   prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ readonly stopReason: string }>;
   cancel(sessionId: string): Promise<void>;
+  /** Hands prompt to the session's running turn (_session/steering); absent: the agent does not steer. */
+  steer?(sessionId: string, prompt: ContentBlock[]): Promise<SteerOutcome>;
   setConfigOption(sessionId: string, configId: string, value: string): Promise<SessionConfigOption[]>;
 }

@@ -1,6 +1,7 @@
 import type { ToWebview } from "../chat/messages";
 import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { PermissionBroker } from "../permission/broker";
+import type { PlanDocuments } from "../plan/planDocuments";
 import type { ResultsLog } from "./resultsLog";
 import type { ToolCallStore } from "./toolCalls";
 
@@ -10,13 +11,16 @@ export interface ApprovalsDeps {
   readonly results: ResultsLog;
   readonly calls: ToolCallStore;
   readonly diffs: DiffContentProvider;
+  /** Where a plan review's plan opens (absent: it is asked as any other question). */
+  readonly plans?: PlanDocuments | undefined;
 }
 
 /**
  * The chat's PermissionBroker: the inline question goes on the call's
  * card in the view (titled from the request, else from what the session
- * knows of the call), each answer is recorded, and "Show diff" opens each
- * file the call would change, whole, before and after.
+ * knows of the call), each answer is recorded, "Show diff" opens each
+ * file the call would change, whole, before and after, and "Show plan"
+ * the Markdown plan of a plan review.
  */
 export function chatApprovals(deps: ApprovalsDeps): PermissionBroker {
   return new PermissionBroker({
@@ -42,5 +46,6 @@ export function chatApprovals(deps: ApprovalsDeps): PermissionBroker {
         await openChangeDiff(deps.diffs, path, call.diffs.filter((d) => d.path === path), "before");
       }
     },
+    ...(deps.plans ? { showPlan: deps.plans.show.bind(deps.plans) } : {}),
   });
 }

@@ -1,4 +1,6 @@
 import type {
+  CreateElicitationRequest,
+  CreateElicitationResponse,
   ReadTextFileRequest,
   ReadTextFileResponse,
   RequestPermissionRequest,
@@ -13,9 +15,13 @@ import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
 import { openChangeDiff, type DiffContentProvider } from "../diff/provider";
 import { revealLocation, type Follower } from "../follow";
+import { Elicitations } from "../elicitation/elicitations";
+import { QuickInputPrompter } from "../elicitation/quickInput";
+import type { FieldPrompter } from "../elicitation/walk";
 import { errorMessage } from "../errors";
 import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
+import type { PlanDocuments } from "../plan/planDocuments";
 import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
@@ -23,6 +29,7 @@ import type { AgentPort } from "./agentPort";
 import { chatApprovals } from "./approvals";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
+import { TurnInput } from "../steering/turnInput";
 import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
 import { contextLabel, type EditorContext } from "./editorContext";
@@ -51,6 +58,10 @@ export interface ControllerDeps {
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
   readonly authRequired?: () => Promise<SignInResult>;
+  /** Where a plan review's Markdown plan opens (absent: it is asked as any other question). */
+  readonly plans?: PlanDocuments;
+  /** Asks an elicitation's fields (default: VS Code's QuickPick and InputBox). */
+  readonly prompter?: FieldPrompter;
 }
 
 /**
@@ -64,9 +75,11 @@ export class ChatController implements ClientHandlers {
   private readonly deps: ControllerDeps;
   private readonly calls = new ToolCallStore();
   private readonly approvals: PermissionBroker;
+  private readonly elicitations: Elicitations;
   private readonly reviews: ReviewActions;
   private readonly sessions: Sessions;
   private readonly turns: Turns;
+  private readonly input: TurnInput;
   private readonly updates: UpdateRouter;
   // What the active editor offers as the next prompt's context.
   private context: EditorContext | undefined;
@@ -77,7 +90,8 @@ export class ChatController implements ClientHandlers {
   constructor(deps: ControllerDeps) {
     this.deps = deps;
     const { agent, post, results, review } = deps;
-    this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs });
+    this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs, plans: deps.plans });
+    this.elicitations = new Elicitations({ post, prompter: deps.prompter ?? new QuickInputPrompter() });
     this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
     this.sessions = new Sessions({
       agent,
@@ -105,15 +119,18 @@ export class ChatController implements ClientHandlers {
       },
       cancelApprovals: () => {
         this.approvals.cancelAll();
+        this.elicitations.cancelAll();
       },
       cwd: deps.cwd,
       ready: () => this.gate,
       cost: () => deps.usage.cost,
       ended: () => {
         deps.terminals.stopAll();
+        this.input.turnEnded();
       },
       authRequired: () => this.signIn(),
     });
+    this.input = new TurnInput({ turns: this.turns, agent, post, session: () => this.sessions.current });
     this.updates = new UpdateRouter({
       post,
       calls: this.calls,
@@ -146,14 +163,18 @@ export class ChatController implements ClientHandlers {
         return this.sessions.reopen();
       case "prompt":
         // The context is the one the extension offered, never a path the view names;
-        // mentions are the workspace's files the text names with @.
-        await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))]);
+        // mentions are the workspace's files the text names with @. During a
+        // turn it steers the turn, or waits for it to end (queue).
+        await this.input.send(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], m.queue === true ? "queue" : "steer");
+        return;
+      case "unqueue":
+        this.input.unqueue(m.id);
         return;
       case "mention":
         this.deps.post({ type: "mentions", query: m.query, paths: await findWorkspaceFiles(this.deps.cwd(), m.query) });
         return;
       case "stop":
-        return this.turns.stop();
+        return this.stop();
       case "newSession":
         return this.newSession();
       case "signIn":
@@ -276,8 +297,9 @@ export class ChatController implements ClientHandlers {
     return this.turns.prompt(text, contexts);
   }
 
-  /** Cancels the running turn (session/cancel) and any open approval. */
+  /** Cancels the running turn (session/cancel) and any open approval, and drops the queued prompts. */
   stop(): Promise<void> {
+    this.input.stopped();
     return this.turns.stop();
   }
 
@@ -331,6 +353,11 @@ export class ChatController implements ClientHandlers {
   /** Answers session/request_permission through the native prompt and the card. */
   requestPermission(req: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     return this.approvals.ask(req, signal);
+  }
+
+  /** Answers elicitation/create: the form's fields asked one by one. */
+  createElicitation(req: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
+    return this.elicitations.answer(req, signal);
   }
 
   /** Answers fs/read_text_file. */

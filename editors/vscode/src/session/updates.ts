@@ -1,6 +1,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../chat/messages";
 import type { Follower } from "../follow";
+import { showNotice } from "../notices/notify";
 import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
@@ -36,7 +37,8 @@ export function reviewable(call: ToolCallState, replaying: boolean): boolean {
  * Applies the current session's updates: each goes to the chat view
  * first, then to what it drives in the editor: a tool call to the call
  * store, the review list (see reviewable), its terminal and following; commands and config
- * options to the view's pickers; usage to the status bar.
+ * options to the view's pickers; usage to the status bar; a notice to a
+ * VS Code notification.
  */
 export class UpdateRouter {
   private readonly deps: UpdatesDeps;
@@ -69,6 +71,10 @@ export class UpdateRouter {
         return;
       case "usage_update":
         this.deps.usage.update(u);
+        return;
+      case "notice":
+        // A notice is a live event; should one come in a replay, the chat's note is enough.
+        if (!this.deps.replaying()) showNotice(u);
         return;
       default:
         return;

@@ -1,8 +1,10 @@
 import type { PermissionOption, SessionUpdate } from "@agentclientprotocol/sdk";
 import { readEditorNote } from "../chat/editorNote";
 import type { FromWebview, NoticeAction } from "../chat/messages";
+import { Compactions } from "./compaction";
 import { el } from "./dom";
 import { renderMarkdown } from "./markdown";
+import { noticeLine } from "./notices";
 import { relativePath } from "./paths";
 import { ToolCard } from "./toolCard";
 
@@ -32,6 +34,7 @@ export class Conversation {
   private readonly log: HTMLElement;
   private readonly send: (m: FromWebview) => void;
   private readonly cards = new Map<string, ToolCard>();
+  private readonly compactions = new Compactions();
   private message: { el: HTMLElement; text: string } | undefined;
   private user_: { el: HTMLElement; text: string } | undefined;
   private thought: { details: HTMLDetailsElement; body: HTMLElement; text: string } | undefined;
@@ -73,6 +76,15 @@ export class Conversation {
       case "tool_call_update":
         this.card(u.toolCallId).apply(u);
         break;
+      case "notice":
+        this.place(noticeLine(u));
+        break;
+      case "compaction_update":
+      case "compaction_summary_chunk": {
+        const card = this.compactions.apply(u);
+        if (card) this.place(card);
+        break;
+      }
       default:
         return;
     }
@@ -86,6 +98,14 @@ export class Conversation {
     if (context && this.user_) this.user_.el.append(el("div", { class: "user-context", "data-testid": "message-context" }, context));
     this.endStreams();
     this.scroll();
+  }
+
+  /** Marks the user's message just shown as sent during the turn (steering). */
+  markSteered(): void {
+    if (!this.user_) return;
+    this.user_.el.classList.add("steered");
+    this.user_.el.dataset["steered"] = "true";
+    this.user_.el.title = "Sent while dsh was working; it read this at its next step";
   }
 
   /** Marks the cards that changed path in the turn before the last prompt, or in this one, as rejected. */
@@ -134,6 +154,7 @@ export class Conversation {
   clear(): void {
     this.log.replaceChildren(welcome(this.send));
     this.cards.clear();
+    this.compactions.clear();
     this.turnCards = [];
     this.lastTurnCards = [];
     this.endStreams();
@@ -175,6 +196,13 @@ export class Conversation {
     if (!this.user_?.el.isConnected) this.user_ = { el: this.newUserElement(), text: "" };
     this.user_.text += text;
     this.user_.el.textContent = this.user_.text;
+  }
+
+  // Puts a block of its own (a notice, a compaction) at the end of the log: the streamed blocks before it end.
+  private place(block: HTMLElement): void {
+    this.endStreams();
+    this.hideWelcome();
+    this.log.append(block);
   }
 
   private hideWelcome(): void {

@@ -5,6 +5,7 @@ import { Conversation } from "./conversation";
 import { MentionCompletion } from "./mentions";
 import { byId } from "./dom";
 import { ContextChip, showConfig, showReview, showSessions, SlashCompletion } from "./panels";
+import { PendingInput } from "./pendingInput";
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -26,14 +27,19 @@ function start(): void {
   const conversation = new Conversation(byId("log", HTMLElement), send);
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
   const mention = new MentionCompletion(input, byId("completions", HTMLElement), send);
+  // What was sent during a turn and has not reached the conversation yet.
+  const pending = new PendingInput(send);
+  byId("context", HTMLElement).before(pending.root);
+  const idleHint = input.placeholder;
 
-  const submit = (): void => {
+  // During a turn the input stays live: Enter steers the turn, Alt+Enter queues for after it.
+  const submit = (queue = false): void => {
     const text = input.value;
     if (text.trim() === "") return;
     input.value = "";
     slash.hide();
     mention.hide();
-    send({ type: "prompt", text, withContext: context.active });
+    send({ type: "prompt", text, withContext: context.active, ...(queue ? { queue } : {}) });
   };
   input.addEventListener("input", () => {
     slash.refresh();
@@ -42,12 +48,12 @@ function start(): void {
   input.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && !ev.shiftKey) {
       ev.preventDefault();
-      submit();
+      submit(ev.altKey);
     } else if (ev.key === "Tab" && (mention.completeFirst() || slash.completeFirst())) {
       ev.preventDefault();
     }
   });
-  sendButton.addEventListener("click", submit);
+  sendButton.addEventListener("click", () => submit());
   stopButton.addEventListener("click", () => send({ type: "stop" }));
   byId("new-session", HTMLButtonElement).addEventListener("click", () => send({ type: "newSession" }));
   sessions.addEventListener("change", () => {
@@ -57,15 +63,21 @@ function start(): void {
   window.addEventListener("message", (ev: MessageEvent<ToWebview>): void => {
     const m = ev.data;
     switch (m.type) {
-      case "update":
-        return conversation.apply(m.update);
+      case "update": {
+        // A steering message the agent shows where it landed.
+        const steered = m.update.sessionUpdate === "user_message_chunk" && m.update.content.type === "text" && pending.landed(m.update.content.text);
+        conversation.apply(m.update);
+        if (steered) conversation.markSteered();
+        return;
+      }
       case "reset":
+        pending.clear();
         return conversation.clear();
       case "userPrompt":
         return conversation.user(m.text, m.context);
       case "turn":
         stopButton.disabled = !m.running;
-        sendButton.disabled = m.running;
+        input.placeholder = m.running ? "dsh is working: Enter tells it now (read at its next step), Alt+Enter queues for after this turn" : idleHint;
         busy.hidden = !m.running;
         document.body.dataset["turn"] = m.running ? "running" : (m.stopReason ?? "idle");
         if (!m.running) conversation.endStreams();
@@ -96,6 +108,10 @@ function start(): void {
         return conversation.setRoot(m.root);
       case "notice":
         return conversation.notice(m.level, m.text, m.action);
+      case "steer":
+        return m.state === "sending" ? pending.steer(m.text) : pending.dropped(m.text);
+      case "queue":
+        return pending.queue(m.items);
     }
   });
   send({ type: "ready" });

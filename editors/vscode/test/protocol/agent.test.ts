@@ -61,6 +61,7 @@ describe("protocol: the client module against dsh-acp", () => {
           assert.ok(allow, "an allow-once option is offered");
           return { outcome: { outcome: "selected", optionId: allow.optionId } };
         },
+        createElicitation: async () => ({ action: "decline" }),
         readTextFile: async (req) => ({ content: readFileSync(req.path, "utf8") }),
         writeTextFile: async (req) => {
           writes.push(req);
@@ -99,6 +100,61 @@ describe("protocol: the client module against dsh-acp", () => {
     assert.deepEqual(exits, [], "no unexpected exit");
   });
 
+  it("steers a running turn: the message sent while a command awaits approval reaches the turn's next step", async () => {
+    const dir = mkdtempSync(path.join(root, "steer-"));
+    const ws = path.join(dir, "ws");
+    mkdirSync(ws, { recursive: true });
+    const scriptPath = path.join(dir, "model.jsonl");
+    writeFileSync(path.join(ws, "run.sh"), "echo first\n");
+    // A command that asks (a script runs whatever it holds): the turn waits on the user.
+    const script = [{ tool_calls: [{ id: "b1", name: "bash", arguments: { command: "sh run.sh", description: "First" } }] }, { text: "Taking the v2 API." }];
+    writeFileSync(scriptPath, script.map((x) => JSON.stringify(x)).join("\n") + "\n");
+    const env: NodeJS.ProcessEnv = { ...process.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(dir, "state"), XDG_CONFIG_HOME: path.join(dir, "config") };
+    delete env["DSH_API_KEY"];
+    delete env["DEEPSEEK_API_KEY"];
+    delete env["DSH_CONFIG"];
+    const seen: string[] = [];
+    let sessionId = "";
+    const outcomes: string[] = [];
+    const client: AgentClient = new AgentClient({
+      binary,
+      cwd: ws,
+      env: () => env,
+      version: "test",
+      handlers: {
+        sessionUpdate: (n) => {
+          const u = n.update;
+          if (u.sessionUpdate === "user_message_chunk" && u.content.type === "text") seen.push(`user: ${u.content.text}`);
+          if (u.sessionUpdate === "agent_message_chunk" && u.content.type === "text") seen.push(`agent: ${u.content.text}`);
+          if (u.sessionUpdate === "tool_call_update" && u.status === "completed") seen.push(`done: ${u.toolCallId}`);
+        },
+        // The turn is running while it asks: the user steers it, then allows.
+        requestPermission: async (req) => {
+          outcomes.push(await client.steer(sessionId, [{ type: "text", text: "use the v2 API instead" }]));
+          const allow = req.options.find((o) => o.kind === "allow_once");
+          assert.ok(allow);
+          return { outcome: { outcome: "selected", optionId: allow.optionId } };
+        },
+        createElicitation: async () => ({ action: "decline" }),
+        readTextFile: async (req) => ({ content: readFileSync(req.path, "utf8") }),
+        writeTextFile: async (req) => writeFileSync(req.path, req.content),
+      },
+    });
+    try {
+      await client.start();
+      sessionId = (await client.newSession(ws)).sessionId;
+      assert.equal((await client.prompt(sessionId, [{ type: "text", text: "call the API" }])).stopReason, "end_turn");
+      assert.deepEqual(outcomes, ["injected"]);
+      // After the running tool batch, never interrupting it; before the next answer.
+      const steered = seen.indexOf("user: use the v2 API instead");
+      assert.ok(seen.includes("done: b1") && steered > seen.indexOf("done: b1"), seen.join(" | "));
+      assert.ok(steered < seen.findIndex((x) => x.startsWith("agent: Taking")), seen.join(" | "));
+      assert.equal(await client.steer(sessionId, [{ type: "text", text: "idle now" }]), "idle", "no turn runs: the client is told, nothing starts");
+    } finally {
+      await client.dispose();
+    }
+  });
+
   it("restarts a killed dsh-acp, says so, and resumes the session", async () => {
     const dir = mkdtempSync(path.join(root, "restart-"));
     const ws = path.join(dir, "ws");
@@ -125,6 +181,7 @@ describe("protocol: the client module against dsh-acp", () => {
           if (n.update.sessionUpdate === "agent_message_chunk" && n.update.content.type === "text") text.push(n.update.content.text);
         },
         requestPermission: async () => ({ outcome: { outcome: "cancelled" } }),
+        createElicitation: async () => ({ action: "decline" }),
         readTextFile: async (req) => ({ content: readFileSync(req.path, "utf8") }),
         writeTextFile: async (req) => writeFileSync(req.path, req.content),
       },

@@ -171,6 +171,96 @@ export interface StubStatusBarItem {
 
 type Answer = string | undefined | Promise<string | undefined>;
 
+/** An icon by id. */
+export class ThemeIcon {
+  readonly id: string;
+  constructor(id: string) {
+    this.id = id;
+  }
+}
+
+/** A button of a quick input. */
+export interface StubQuickInputButton {
+  readonly iconPath: unknown;
+  readonly tooltip?: string;
+}
+
+export const QuickInputButtons = { Back: { iconPath: new ThemeIcon("arrow-left"), tooltip: "Back" } as StubQuickInputButton };
+
+/**
+ * A QuickPick or an InputBox (one class holds what either has: items and
+ * picks, value and validation): shown, hidden, accepted, buttons. Tests
+ * drive it through choose(), type(), accept(), press() and hide().
+ */
+export class StubQuickInput {
+  readonly kind: "pick" | "input";
+  title: string | undefined;
+  step: number | undefined;
+  totalSteps: number | undefined;
+  placeholder: string | undefined;
+  prompt: string | undefined;
+  buttons: readonly StubQuickInputButton[] = [];
+  ignoreFocusOut = false;
+  visible = false;
+  disposed = false;
+  items: readonly { label: string }[] = [];
+  activeItems: readonly { label: string }[] = [];
+  selectedItems: readonly { label: string }[] = [];
+  canSelectMany = false;
+  matchOnDetail = false;
+  value = "";
+  validationMessage: string | undefined;
+  private readonly accepted = new EventEmitter<undefined>();
+  private readonly hidden = new EventEmitter<undefined>();
+  private readonly triggered = new EventEmitter<StubQuickInputButton>();
+  private readonly changed = new EventEmitter<string>();
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidHide = this.hidden.event;
+  readonly onDidTriggerButton = this.triggered.event;
+  readonly onDidChangeValue = this.changed.event;
+  constructor(kind: "pick" | "input") {
+    this.kind = kind;
+  }
+  show(): void {
+    this.visible = true;
+    stub.quickInputs.push(this);
+    stub.onQuickInput(this);
+  }
+  hide(): void {
+    if (!this.visible) return;
+    this.visible = false;
+    this.hidden.fire(undefined);
+  }
+  dispose(): void {
+    this.disposed = true;
+  }
+  /** The user pressed Enter. */
+  accept(): void {
+    this.accepted.fire(undefined);
+  }
+  /** The user clicked the button with tooltip. */
+  press(tooltip: string): void {
+    const b = this.buttons.find((x) => x.tooltip === tooltip);
+    if (!b) throw new Error(`no button ${tooltip} among ${this.buttons.map((x) => x.tooltip).join(", ")}`);
+    this.triggered.fire(b);
+  }
+  /** The user chose the items labelled so (Enter follows with accept()). */
+  choose(...labels: string[]): void {
+    const chosen = labels.map((l) => {
+      const item = this.items.find((i) => i.label === l);
+      if (!item) throw new Error(`no item ${l} among ${this.items.map((i) => i.label).join(", ")}`);
+      return item;
+    });
+    this.selectedItems = chosen;
+    this.activeItems = chosen.slice(0, 1);
+  }
+  /** The user typed text (replacing the value). */
+  type(text: string): void {
+    this.value = text;
+    this.changed.fire(text);
+  }
+}
+
 /** What tests inspect and script. */
 export const stub = {
   settings: {} as Record<string, unknown>,
@@ -182,6 +272,10 @@ export const stub = {
   /** Scripts showErrorMessage like warningAnswer. */
   errorAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
   quickPickAnswer: ((_items: unknown[]): unknown => undefined) as (items: unknown[]) => unknown,
+  /** Every QuickPick and InputBox shown, in order. */
+  quickInputs: [] as StubQuickInput[],
+  /** Called when a QuickPick or InputBox shows: tests answer it there. */
+  onQuickInput: ((_input: StubQuickInput): void => undefined) as (input: StubQuickInput) => void,
   inputBoxAnswer: undefined as string | undefined,
   executed: [] as { command: string; args: unknown[] }[],
   clipboard: "",
@@ -216,6 +310,8 @@ export const stub = {
     this.errors = [];
     this.errorAnswer = () => undefined;
     this.quickPickAnswer = () => undefined;
+    this.quickInputs = [];
+    this.onQuickInput = () => undefined;
     this.inputBoxAnswer = undefined;
     this.executed = [];
     this.clipboard = "";
@@ -239,13 +335,16 @@ export const stub = {
 export type StubControl = typeof stub;
 
 function findDoc(uri: Uri): TextDocument | undefined {
-  return stub.documents.find((d) => d.uri.fsPath === uri.fsPath);
+  if (uri.scheme !== "file") return stub.documents.find((d) => d.uri.toString() === uri.toString());
+  return stub.documents.find((d) => d.uri.scheme === "file" && d.uri.fsPath === uri.fsPath);
 }
 
 async function openTextDocument(uri: Uri): Promise<TextDocument> {
   const open = findDoc(uri);
   if (open) return open;
-  const doc = new TextDocument(uri, readFileSync(uri.fsPath, "utf8"));
+  // A virtual document's text comes from its scheme's content provider.
+  const provider = stub.contentProviders.get(uri.scheme) as { provideTextDocumentContent(u: Uri): string } | undefined;
+  const doc = new TextDocument(uri, uri.scheme === "file" || !provider ? readFileSync(uri.fsPath, "utf8") : provider.provideTextDocumentContent(uri));
   stub.documents.push(doc);
   return doc;
 }
@@ -333,6 +432,12 @@ export const window = {
   },
   async showInputBox(): Promise<string | undefined> {
     return stub.inputBoxAnswer;
+  },
+  createQuickPick(): StubQuickInput {
+    return new StubQuickInput("pick");
+  },
+  createInputBox(): StubQuickInput {
+    return new StubQuickInput("input");
   },
   async showTextDocument(doc: TextDocument, options: unknown): Promise<unknown> {
     stub.shownDocuments.push({ path: doc.uri.fsPath, options });

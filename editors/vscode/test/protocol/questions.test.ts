@@ -1,0 +1,108 @@
+// The chat (ChatController on AgentClient) against the real dsh-acp with a
+// scripted model: ask_user through the form (accept, decline, cancel) and a
+// plan review in plan mode (implement: the next write runs). They need a
+// dsh-acp with ask_user and plan mode (tools/ask, tools/planmode in the
+// module); DSH_PROTOCOL_ASK_PLAN=1 runs them on a DSH_ACP_BIN built elsewhere.
+import { strict as assert } from "node:assert";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import * as vscode from "vscode";
+import type { ToWebview } from "../../src/chat/messages";
+import type { AgentClient } from "../../src/client/agentClient";
+import type { FieldPrompter, StepResult } from "../../src/elicitation/walk";
+import type { ChatController } from "../../src/session/controller";
+import { AnsweringPrompter, processChat } from "../fakes/chat";
+import { stub } from "../stubs/control";
+
+const moduleRoot = path.resolve(__dirname, "..", "..", "..", "..", "..");
+const served = process.env["DSH_PROTOCOL_ASK_PLAN"] === "1" || (existsSync(path.join(moduleRoot, "tools", "ask")) && existsSync(path.join(moduleRoot, "tools", "planmode")));
+const skip = served ? false : "this dsh-acp has no ask_user and plan mode yet";
+
+const QUESTION = "Which database should the service use?";
+const ASK = { tool_calls: [{ id: "a1", name: "ask_user", arguments: { questions: [{ question: QUESTION, options: ["Postgres", "SQLite"] }] } }] };
+const PLAN = "# Plan\n\n1. Write plan.txt\n";
+
+/** A prompter answering each field by its title (cancel for one it does not name). */
+const byTitle = (answers: Readonly<Record<string, StepResult>>) => new AnsweringPrompter((f) => answers[f.title]);
+
+describe("protocol: questions and plans against dsh-acp", { skip }, () => {
+  let root: string;
+  let binary: string;
+  let dir: string;
+  let posted: ToWebview[];
+  let started: () => AgentClient | undefined = () => undefined;
+
+  before(() => {
+    root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-questions-"));
+    binary = process.env["DSH_ACP_BIN"] ?? path.join(root, "dsh-acp");
+    if (!process.env["DSH_ACP_BIN"]) execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+  beforeEach(() => {
+    stub.reset();
+    dir = mkdtempSync(path.join(root, "run-"));
+    mkdirSync(path.join(dir, "ws"));
+    posted = [];
+  });
+  afterEach(async () => {
+    await started()?.dispose();
+    started = () => undefined;
+  });
+
+  /** A chat on dsh-acp whose model answers with script, one line per model request. */
+  function chat(script: readonly unknown[], prompter?: FieldPrompter): ChatController {
+    const scriptPath = path.join(dir, "model.jsonl");
+    writeFileSync(scriptPath, script.map((x) => JSON.stringify(x)).join("\n") + "\n");
+    const env: NodeJS.ProcessEnv = { ...process.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(dir, "state"), XDG_CONFIG_HOME: path.join(dir, "config") };
+    delete env["DSH_API_KEY"];
+    delete env["DEEPSEEK_API_KEY"];
+    delete env["DSH_CONFIG"];
+    const c = processChat({ binary, cwd: path.join(dir, "ws"), env, post: (m) => posted.push(m), prompter });
+    started = c.client;
+    return c.controller;
+  }
+
+  /** The text of the ask_user call's card: the tool's result, as the model reads it. */
+  const askResult = (): string =>
+    posted
+      .flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "tool_call_update" && m.update.toolCallId === "a1" ? (m.update.content ?? []) : []))
+      .map((c) => (c.type === "content" && c.content.type === "text" ? c.content.text : ""))
+      .join("");
+
+  it("asks ask_user's question as a choice and a field for the user's own words, and the model gets the choice", async () => {
+    const prompter = byTitle({ [QUESTION]: { kind: "answer", value: "SQLite" }, "Or in your own words": { kind: "answer", value: undefined } });
+    assert.equal(await chat([ASK, { text: "Using SQLite." }], prompter).prompt("which database?"), "end_turn");
+    assert.deepEqual(prompter.asked, [QUESTION, "Or in your own words"]);
+    assert.match(askResult(), /SQLite/);
+    assert.ok(posted.some((m) => m.type === "notice" && m.text === `dsh asks: ${QUESTION}`));
+  });
+
+  it("tells the model the user declined, and ends the turn cancelled when they escape", async () => {
+    assert.equal(await chat([ASK, { text: "I will assume Postgres." }], byTitle({ [QUESTION]: { kind: "decline" } })).prompt("which database?"), "end_turn");
+    assert.match(askResult(), /declin/i);
+    await started()?.dispose();
+    posted = [];
+    assert.equal(await chat([ASK, { text: "unused" }], byTitle({})).prompt("which database?"), "cancelled");
+  });
+
+  it("in plan mode, opens exit_plan_mode's plan and on Implement runs the next write under the preset before", async () => {
+    stub.warningAnswer = (message) => (message.startsWith("dsh has a plan") ? "Implement the plan" : undefined);
+    const c = chat([
+      { tool_calls: [{ id: "p1", name: "exit_plan_mode", arguments: { plan: PLAN } }] },
+      { tool_calls: [{ id: "w1", name: "write", arguments: { file_path: "plan.txt", content: "done\n" } }] },
+      { text: "Implemented." },
+    ]);
+    await c.newSession();
+    await c.handle({ type: "setConfig", configId: "mode", value: "plan" });
+    assert.equal(await c.prompt("plan, then do it"), "end_turn");
+    const preview = stub.executed.find((e) => e.command === "markdown.showPreview");
+    assert.ok(preview, "the plan opened in the preview");
+    assert.match((await vscode.workspace.openTextDocument(preview.args[0] as vscode.Uri)).getText(), /Write plan\.txt/);
+    assert.equal(readFileSync(path.join(dir, "ws", "plan.txt"), "utf8"), "done\n", "the write after Implement ran");
+    const modes = posted.flatMap((m) => (m.type === "config" ? m.options.filter((o) => o.id === "mode").map((o) => o.currentValue) : []));
+    assert.equal(modes.at(-1), "workspace-write", "back to the preset before plan mode");
+  });
+});

