@@ -31,8 +31,32 @@ export type ToWebview =
   | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "turnCost"; readonly text: string }
   | { readonly type: "editorContext"; readonly label: string | undefined }
-  | { readonly type: "mentions"; readonly query: string; readonly paths: readonly string[] }
+  | { readonly type: "mentions"; readonly query: string; readonly items: readonly MentionItem[] }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
+
+/**
+ * One entry of the `@` list: picking it puts `@insert ` in the input.
+ * A file (`src/a.ts`), a workspace symbol (`src/a.ts#L10-20`, its lines)
+ * or the active editor's selection (`src/a.ts#L3-7`).
+ */
+export interface MentionItem {
+  readonly kind: "file" | "symbol" | "selection";
+  /** The text after "@": a path relative to the workspace, with "#L…" for lines. */
+  readonly insert: string;
+  /** What the list shows: the path, the symbol's name, "Selection". */
+  readonly label: string;
+  /** Shown beside the label: the symbol's kind and place, the selection's lines. */
+  readonly detail?: string | undefined;
+}
+
+/** An image pasted or dropped into the input, sent with the prompt as an ACP image block. */
+export interface PromptImage {
+  readonly mimeType: string;
+  /** The bytes, base64. */
+  readonly data: string;
+  /** The file's name, or "pasted image". */
+  readonly name: string;
+}
 
 /** A button a notice may carry: signIn sets the API key. */
 export type NoticeAction = "signIn";
@@ -40,7 +64,7 @@ export type NoticeAction = "signIn";
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
   | { readonly type: "ready" }
-  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean }
+  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean; readonly images?: readonly PromptImage[] }
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
   | { readonly type: "loadSession"; readonly sessionId: string }

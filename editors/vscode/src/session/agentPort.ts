@@ -1,4 +1,4 @@
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 
 /** What a session-opening call answers that the chat shows: the session's config options. */
 export interface SessionOptions {
@@ -14,4 +14,8 @@ export interface AgentPort {
   prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ readonly stopReason: string }>;
   cancel(sessionId: string): Promise<void>;
   setConfigOption(sessionId: string, configId: string, value: string): Promise<SessionConfigOption[]>;
+  /** What the agent said it can do at initialize. */
+  capabilities(): Promise<AgentCapabilities>;
+  /** session/delete (only when capabilities().sessionCapabilities.delete is set). */
+  deleteSession(sessionId: string): Promise<void>;
 }

@@ -25,9 +25,10 @@ import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
 import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
-import { contextLabel, type EditorContext } from "./editorContext";
-import { findWorkspaceFiles } from "./findFiles";
-import { mentionedPaths } from "./mentions";
+import { contextLabel, mentionContext, type EditorContext } from "./editorContext";
+import { promptImages } from "./images";
+import { mentionItems } from "./mentionItems";
+import { mentions } from "./mentions";
 import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
@@ -147,10 +148,10 @@ export class ChatController implements ClientHandlers {
       case "prompt":
         // The context is the one the extension offered, never a path the view names;
         // mentions are the workspace's files the text names with @.
-        await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))]);
+        await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], promptImages(m.images));
         return;
       case "mention":
-        this.deps.post({ type: "mentions", query: m.query, paths: await findWorkspaceFiles(this.deps.cwd(), m.query) });
+        this.deps.post({ type: "mentions", query: m.query, items: await mentionItems(this.deps.cwd(), m.query, this.context) });
         return;
       case "stop":
         return this.turns.stop();
@@ -194,11 +195,12 @@ export class ChatController implements ClientHandlers {
     else if (target?.kind === "file") await revealLocation(target.path, target.line, false);
   }
 
-  // The files the text mentions (@path) that exist, as contexts.
+  // The files the text mentions (@path, @path#L10-20) that exist, as contexts.
   private async mentions(text: string): Promise<EditorContext[]> {
     const out: EditorContext[] = [];
-    for (const p of mentionedPaths(text, this.deps.cwd())) {
-      if ((await currentText(p)) !== undefined) out.push({ path: p });
+    for (const m of mentions(text, this.deps.cwd())) {
+      const context = mentionContext(m, await currentText(m.path));
+      if (context) out.push(context);
     }
     return out;
   }

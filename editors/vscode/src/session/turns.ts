@@ -1,12 +1,13 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { HELD_FOR_KEY, isAuthRequired } from "../auth/signIn";
-import type { ToWebview } from "../chat/messages";
+import type { PromptImage, ToWebview } from "../chat/messages";
 import { errorMessage } from "../errors";
 import type { ReviewList } from "../review/reviewList";
 import { moneyText, requestCost } from "../status/usage";
 import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
 import { contextBlocks, contextLabel, type EditorContext } from "./editorContext";
+import { imageBlocks, imagesLabel, NO_IMAGES } from "./images";
 import type { Sessions } from "./sessions";
 
 /** What Turns drives. */
@@ -54,13 +55,14 @@ export class Turns {
   }
 
   /**
-   * Sends a prompt (prefixed by the note about rejected files, if any) and
-   * waits for the turn to end; returns its stop reason, or undefined when
+   * Sends a prompt (prefixed by the note about rejected files, if any,
+   * followed by its contexts and, when the agent takes images, its
+   * images) and waits for the turn to end; returns its stop reason, or undefined when
    * nothing was sent (a turn is running, the text is blank) or it failed.
    * A prompt the agent refused for want of an API key is kept (shown, with
    * the sign-in action) until sendHeld.
    */
-  async prompt(text: string, contexts: readonly EditorContext[] = []): Promise<string | undefined> {
+  async prompt(text: string, contexts: readonly EditorContext[] = [], images: readonly PromptImage[] = []): Promise<string | undefined> {
     if (this.running || text.trim() === "") return undefined;
     this.running = true;
     try {
@@ -74,10 +76,14 @@ export class Turns {
       if (note) blocks.push({ type: "text", text: note });
       blocks.push({ type: "text", text });
       for (const c of contexts) blocks.push(...contextBlocks(c));
-      const labels = contexts.map((c) => contextLabel(c, this.deps.cwd()));
-      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
-      this.deps.post({ type: "turn", running: true });
       const agent = await this.deps.agent();
+      // Images go only to an agent that takes them; otherwise the user is told they stayed behind.
+      const sendImages = images.length > 0 && (await agent.capabilities()).promptCapabilities?.image === true;
+      if (sendImages) blocks.push(...imageBlocks(images));
+      const labels = [...contexts.map((c) => contextLabel(c, this.deps.cwd())), ...(sendImages ? [imagesLabel(images.length) ?? ""] : [])];
+      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
+      if (images.length > 0 && !sendImages) this.deps.post({ type: "notice", level: "info", text: NO_IMAGES });
+      this.deps.post({ type: "turn", running: true });
       this.deps.sessions.notePrompted();
       const before = this.deps.cost?.();
       const res = await agent.prompt(sessionId, blocks);

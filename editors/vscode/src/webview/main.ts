@@ -2,6 +2,7 @@
 // what the user does. All state lives in the objects created in start().
 import type { FromWebview, ToWebview } from "../chat/messages";
 import { Conversation } from "./conversation";
+import { ImageAttachments } from "./images";
 import { MentionCompletion } from "./mentions";
 import { byId } from "./dom";
 import { ContextChip, showConfig, showReview, showSessions, SlashCompletion } from "./panels";
@@ -26,6 +27,7 @@ function start(): void {
   const conversation = new Conversation(byId("log", HTMLElement), send);
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
   const mention = new MentionCompletion(input, byId("completions", HTMLElement), send);
+  const images = new ImageAttachments(byId("images", HTMLElement), input, (text) => conversation.notice("info", text));
 
   const submit = (): void => {
     const text = input.value;
@@ -33,7 +35,7 @@ function start(): void {
     input.value = "";
     slash.hide();
     mention.hide();
-    send({ type: "prompt", text, withContext: context.active });
+    send({ type: "prompt", text, withContext: context.active, images: images.take() });
   };
   input.addEventListener("input", () => {
     slash.refresh();
@@ -86,7 +88,7 @@ function start(): void {
         if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
         return;
       case "mentions":
-        return mention.show(m.query, m.paths);
+        return mention.show(m.query, m.items);
       case "editorContext":
         return context.offer(m.label);
       case "turnCost":

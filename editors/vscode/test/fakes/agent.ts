@@ -1,4 +1,4 @@
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
@@ -36,6 +36,15 @@ export class FakeAgent implements AgentPort {
   }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
+  }
+  /** What capabilities() answers. */
+  caps: AgentCapabilities = { promptCapabilities: { image: true, embeddedContext: true }, sessionCapabilities: { list: {}, delete: {} } };
+  async capabilities(): Promise<AgentCapabilities> {
+    return this.caps;
+  }
+  readonly deleted: string[] = [];
+  async deleteSession(sessionId: string): Promise<void> {
+    this.deleted.push(sessionId);
   }
 }
 

@@ -464,5 +464,8 @@ export const languages = {
   },
 };
 
+/** VS Code's symbol kinds (an enum: SymbolKind[4] is "Class"). */
+export enum SymbolKind { File, Module, Namespace, Package, Class, Method, Property, Field, Constructor, Enum, Interface, Function, Variable, Constant }
+
 export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
 export const ViewColumn = { Active: -1, Beside: -2, One: 1 } as const;
