@@ -41,6 +41,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
 <footer>
   <div id="busy" class="busy" data-testid="busy" role="status" hidden><span class="spinner" aria-hidden="true"></span> dsh is working…</div>
   <div id="completions" data-testid="slash-completions" hidden></div>
+  <div id="editing" class="editing-chip" data-testid="editing" hidden><span>Editing your last message: Send undoes its turn, then sends this instead.</span><button class="editing-cancel secondary" data-testid="editing-cancel" title="Stop editing (Escape)" aria-label="Stop editing">×</button></div>
   <div id="images" class="images" data-testid="image-list" hidden></div>
   <div id="context" class="context-chip" data-testid="context-chip" hidden><span class="context-label" title="Sent with your message as context"></span><button class="context-remove secondary" data-testid="context-remove" title="Do not send this as context" aria-label="Remove context">×</button></div>
   <textarea data-testid="chat-input" id="input" rows="3" aria-label="Message to dsh" placeholder="Ask dsh… (/ for commands, Enter to send, Shift+Enter for a new line)"></textarea>

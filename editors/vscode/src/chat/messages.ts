@@ -30,6 +30,7 @@ export type ToWebview =
   | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
   | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "turnCost"; readonly text: string }
+  | { readonly type: "truncate"; readonly index: number }
   | { readonly type: "editorContext"; readonly label: string | undefined }
   | { readonly type: "mentions"; readonly query: string; readonly items: readonly MentionItem[] }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction };
@@ -64,7 +65,15 @@ export type NoticeAction = "signIn";
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
   | { readonly type: "ready" }
-  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean; readonly images?: readonly PromptImage[] }
+  | {
+      readonly type: "prompt";
+      readonly text: string;
+      readonly withContext?: boolean;
+      readonly images?: readonly PromptImage[];
+      /** Edit and resend: the conversation is first restored to before this message (see "restore"). */
+      readonly restore?: { readonly index: number; readonly texts: readonly string[] };
+    }
+  | { readonly type: "restore"; readonly index: number; readonly texts: readonly string[] }
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
   | { readonly type: "loadSession"; readonly sessionId: string }
@@ -80,7 +89,7 @@ export type FromWebview =
   | { readonly type: "mention"; readonly query: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
+  "ready", "prompt", "restore", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

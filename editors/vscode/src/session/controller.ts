@@ -27,12 +27,19 @@ import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
 import { contextLabel, mentionContext, type EditorContext } from "./editorContext";
 import { promptImages } from "./images";
+import { restorePoint, undoCount, type RestorePoint } from "./restore";
 import { mentionItems } from "./mentionItems";
 import { mentions } from "./mentions";
 import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
 import { UpdateRouter } from "./updates";
+
+/** text's first line, cut at 60 characters (how a notice names a message). */
+function shortText(text: string): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
 
 /** What the controller drives. */
 export interface ControllerDeps {
@@ -145,7 +152,12 @@ export class ChatController implements ClientHandlers {
       case "ready":
         this.deps.post({ type: "workspace", root: this.deps.cwd() });
         return this.sessions.reopen();
+      case "restore":
+        await this.restoreTo(restorePoint(m));
+        return;
       case "prompt":
+        // Edit and resend: the last prompt's turn is undone first.
+        if (m.restore !== undefined && !(await this.restoreTo(restorePoint(m.restore)))) return;
         // The context is the one the extension offered, never a path the view names;
         // mentions are the workspace's files the text names with @.
         await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], promptImages(m.images));
@@ -186,6 +198,27 @@ export class ChatController implements ClientHandlers {
         await vscode.env.clipboard.writeText(m.text);
         return;
     }
+  }
+
+  /**
+   * Restores the conversation to before a user message: the view drops
+   * it and everything after, and the workspace goes back turn by turn
+   * through /undo (one per model turn since, see undoCount), each shown as
+   * it runs. The agent keeps the conversation as it was, told by each
+   * /undo which files were reverted (ACP has no way to drop turns). Not
+   * while a turn runs; false when it did not get through.
+   */
+  async restoreTo(point: RestorePoint | undefined): Promise<boolean> {
+    if (!point || this.turns.isRunning) return false;
+    const n = undoCount(point.texts);
+    this.deps.post({ type: "truncate", index: point.index });
+    const what = n === 0 ? "no turn since changed files to put back" : `undoing ${n} ${n === 1 ? "turn" : "turns"} with /undo`;
+    this.deps.post({ type: "notice", level: "info", text: `Restoring to before “${shortText(point.texts[0] ?? "")}”: ${what}.` });
+    for (let i = 0; i < n; i++) {
+      if ((await this.turns.prompt("/undo")) !== "end_turn") return false;
+    }
+    await this.deps.results.record("restore", { undone: n });
+    return true;
   }
 
   // A link in an answer: web addresses open outside, the workspace's files in the editor.

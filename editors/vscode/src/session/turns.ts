@@ -8,6 +8,7 @@ import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
 import { contextBlocks, contextLabel, type EditorContext } from "./editorContext";
 import { imageBlocks, imagesLabel, NO_IMAGES } from "./images";
+import { isSlashCommand } from "./restore";
 import type { Sessions } from "./sessions";
 
 /** What Turns drives. */
@@ -72,7 +73,8 @@ export class Turns {
       if (!sessionId) return undefined;
       this.deps.startReview();
       const blocks: ContentBlock[] = [];
-      const note = this.deps.review.takeRejectionNote();
+      // A slash command must start the prompt: the note waits for the next prompt that is not one.
+      const note = isSlashCommand(text) ? undefined : this.deps.review.takeRejectionNote();
       if (note) blocks.push({ type: "text", text: note });
       blocks.push({ type: "text", text });
       for (const c of contexts) blocks.push(...contextBlocks(c));

@@ -2,6 +2,7 @@
 // what the user does. All state lives in the objects created in start().
 import type { FromWebview, ToWebview } from "../chat/messages";
 import { Conversation } from "./conversation";
+import { EditMode } from "./editMode";
 import { ImageAttachments } from "./images";
 import { MentionCompletion } from "./mentions";
 import { byId } from "./dom";
@@ -24,7 +25,8 @@ function start(): void {
   const busy = byId("busy", HTMLElement);
   const context = new ContextChip(byId("context", HTMLElement));
   let root: string | undefined;
-  const conversation = new Conversation(byId("log", HTMLElement), send);
+  const editing = new EditMode(byId("editing", HTMLElement), input);
+  const conversation = new Conversation(byId("log", HTMLElement), send, (text, point) => editing.start(text, point));
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
   const mention = new MentionCompletion(input, byId("completions", HTMLElement), send);
   const images = new ImageAttachments(byId("images", HTMLElement), input, (text) => conversation.notice("info", text));
@@ -35,7 +37,7 @@ function start(): void {
     input.value = "";
     slash.hide();
     mention.hide();
-    send({ type: "prompt", text, withContext: context.active, images: images.take() });
+    send({ type: "prompt", text, withContext: context.active, images: images.take(), restore: editing.take() });
   };
   input.addEventListener("input", () => {
     slash.refresh();
@@ -91,6 +93,8 @@ function start(): void {
         return mention.show(m.query, m.items);
       case "editorContext":
         return context.offer(m.label);
+      case "truncate":
+        return conversation.truncate(m.index);
       case "turnCost":
         return conversation.turnCost(m.text);
       case "workspace":
