@@ -2,6 +2,7 @@
 export const COMMANDS = {
   setApiKey: "dsh.setApiKey",
   newSession: "dsh.newSession",
+  conversations: "dsh.conversations",
   stop: "dsh.stop",
   reviewChanges: "dsh.reviewChanges",
   acceptAll: "dsh.acceptAll",

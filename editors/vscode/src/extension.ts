@@ -18,6 +18,8 @@ import { CommandTerminals } from "./terminal/terminals";
 
 /** The workspaceState key of the session last shown (reopened after a reload). */
 const LAST_SESSION = "dsh.lastSession";
+/** The workspaceState key of the titles the user gave conversations (session id → title). */
+const SESSION_TITLES = "dsh.sessionTitles";
 
 /** What activate() returns: handles for tests and other extensions. */
 export interface DshApi {
@@ -55,6 +57,13 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       last: () => context.workspaceState.get<string>(LAST_SESSION),
       remember: (id) => void context.workspaceState.update(LAST_SESSION, id),
     },
+    titles: {
+      get: (id) => context.workspaceState.get<Record<string, string>>(SESSION_TITLES)?.[id],
+      set: (id, title) => {
+        const others = Object.entries(context.workspaceState.get<Record<string, string>>(SESSION_TITLES) ?? {}).filter(([k]) => k !== id);
+        void context.workspaceState.update(SESSION_TITLES, Object.fromEntries(title === undefined ? others : [...others, [id, title]]));
+      },
+    },
   });
   const host: AgentHost = new AgentHost(context.secrets, controller, version, controller);
   const inline: InlineReview = new InlineReview((p) => controller.reviewHunks(p));
@@ -73,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       await host.restart();
     })),
     vscode.commands.registerCommand(COMMANDS.newSession, run(() => controller.newSession())),
+    vscode.commands.registerCommand(COMMANDS.conversations, run(() => controller.conversations())),
     vscode.commands.registerCommand(COMMANDS.stop, run(() => controller.stop())),
     vscode.commands.registerCommand(COMMANDS.reviewChanges, run(() => controller.reviewChanges())),
     vscode.commands.registerCommand(COMMANDS.acceptAll, run(() => controller.acceptAll())),

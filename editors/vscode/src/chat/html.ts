@@ -33,6 +33,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
 <body>
 <header class="toolbar">
   <select data-testid="sessions-select" id="sessions" title="Conversations" aria-label="Conversations"></select>
+  <button data-testid="history-button" id="history" class="secondary" title="Search, open, rename or delete conversations">History</button>
   <button data-testid="new-session-button" id="new-session" class="secondary" title="New conversation">New</button>
 </header>
 <div id="config" class="pickers"></div>

@@ -30,6 +30,7 @@ import { promptImages } from "./images";
 import { restorePoint, undoCount, type RestorePoint } from "./restore";
 import { mentionItems } from "./mentionItems";
 import { mentions } from "./mentions";
+import { History, type SessionTitles } from "./history";
 import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
@@ -55,6 +56,8 @@ export interface ControllerDeps {
   readonly cwd: () => string;
   /** Where the last session shown is kept across reloads. */
   readonly memory?: SessionMemory;
+  /** The titles the user gave conversations. */
+  readonly titles?: SessionTitles;
   /** Called after the review list changed (the editor's inline review redraws). */
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
@@ -74,6 +77,7 @@ export class ChatController implements ClientHandlers {
   private readonly approvals: PermissionBroker;
   private readonly reviews: ReviewActions;
   private readonly sessions: Sessions;
+  private readonly history: History;
   private readonly turns: Turns;
   private readonly updates: UpdateRouter;
   // What the active editor offers as the next prompt's context.
@@ -101,6 +105,20 @@ export class ChatController implements ClientHandlers {
       },
       replay: (n) => this.sessionUpdate(n),
       memory: deps.memory,
+      titles: deps.titles,
+    });
+    this.history = new History({
+      agent,
+      cwd: deps.cwd,
+      titles: deps.titles,
+      current: () => this.sessions.current,
+      open: (id) => this.sessions.loadSession(id),
+      forgetCurrent: () => {
+        this.sessions.forgetCurrent();
+      },
+      changed: async () => {
+        await this.sessions.refresh();
+      },
     });
     this.turns = new Turns({
       agent,
@@ -171,6 +189,8 @@ export class ChatController implements ClientHandlers {
         return this.newSession();
       case "signIn":
         return this.signIn();
+      case "history":
+        return this.history.pick();
       case "loadSession":
         return this.sessions.loadSession(m.sessionId);
       case "setConfig":
@@ -263,6 +283,11 @@ export class ChatController implements ClientHandlers {
   async signIn(): Promise<void> {
     const how = await this.deps.authRequired?.();
     if (how === "terminal") await this.turns.sendHeld();
+  }
+
+  /** Shows the conversations (search, open, rename, delete). */
+  conversations(): Promise<void> {
+    return this.history.pick();
   }
 
   /** Loads a stored session: the agent replays it into the view. */

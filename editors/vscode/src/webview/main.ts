@@ -54,6 +54,7 @@ function start(): void {
   sendButton.addEventListener("click", submit);
   stopButton.addEventListener("click", () => send({ type: "stop" }));
   byId("new-session", HTMLButtonElement).addEventListener("click", () => send({ type: "newSession" }));
+  byId("history", HTMLButtonElement).addEventListener("click", () => send({ type: "history" }));
   sessions.addEventListener("change", () => {
     if (sessions.value) send({ type: "loadSession", sessionId: sessions.value });
   });

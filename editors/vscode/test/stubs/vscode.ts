@@ -182,6 +182,8 @@ export const stub = {
   /** Scripts showErrorMessage like warningAnswer. */
   errorAnswer: ((_message: string, _items: string[]): Answer => undefined) as (message: string, items: string[]) => Answer,
   quickPickAnswer: ((_items: unknown[]): unknown => undefined) as (items: unknown[]) => unknown,
+  /** Scripts createQuickPick: called when one is shown; it may accept an item or press an item's button. */
+  quickPickShown: ((_qp: StubQuickPick): void => undefined) as (qp: StubQuickPick) => void,
   inputBoxAnswer: undefined as string | undefined,
   executed: [] as { command: string; args: unknown[] }[],
   clipboard: "",
@@ -216,6 +218,7 @@ export const stub = {
     this.errors = [];
     this.errorAnswer = () => undefined;
     this.quickPickAnswer = () => undefined;
+    this.quickPickShown = () => undefined;
     this.inputBoxAnswer = undefined;
     this.executed = [];
     this.clipboard = "";
@@ -331,6 +334,9 @@ export const window = {
   async showQuickPick(items: unknown[]): Promise<unknown> {
     return stub.quickPickAnswer(items);
   },
+  createQuickPick(): StubQuickPick {
+    return new StubQuickPick();
+  },
   async showInputBox(): Promise<string | undefined> {
     return stub.inputBoxAnswer;
   },
@@ -420,6 +426,47 @@ export const commands = {
 };
 
 /** A theme colour by id. */
+/** A QuickPick made by createQuickPick; stub.quickPickShown drives it. */
+export class StubQuickPick {
+  title: string | undefined;
+  placeholder: string | undefined;
+  matchOnDescription = false;
+  items: { label: string; description?: string; buttons?: unknown[] }[] = [];
+  selectedItems: unknown[] = [];
+  private readonly accepted = new EventEmitter<void>();
+  private readonly hidden = new EventEmitter<void>();
+  private readonly buttons = new EventEmitter<{ button: unknown; item: unknown }>();
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidHide = this.hidden.event;
+  readonly onDidTriggerItemButton = this.buttons.event;
+  show(): void {
+    stub.quickPickShown(this);
+  }
+  hide(): void {
+    this.hidden.fire();
+  }
+  dispose(): void {
+    // Nothing to release.
+  }
+  /** The user picks the item labelled label. */
+  accept(label: string): void {
+    this.selectedItems = this.items.filter((i) => i.label === label);
+    this.accepted.fire();
+  }
+  /** The user presses button number n of the item labelled label. */
+  press(label: string, n: number): void {
+    const item = this.items.find((i) => i.label === label);
+    this.buttons.fire({ button: item?.buttons?.[n], item });
+  }
+}
+
+export class ThemeIcon {
+  readonly id: string;
+  constructor(id: string) {
+    this.id = id;
+  }
+}
+
 export class ThemeColor {
   readonly id: string;
   constructor(id: string) {
