@@ -77,6 +77,7 @@ export type FromWebview =
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
   | { readonly type: "history" }
+  | { readonly type: "newTab" }
   | { readonly type: "loadSession"; readonly sessionId: string }
   | { readonly type: "setConfig"; readonly configId: string; readonly value: string }
   | { readonly type: "permission"; readonly requestId: string; readonly optionId: string | undefined }
@@ -90,7 +91,7 @@ export type FromWebview =
   | { readonly type: "mention"; readonly query: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "restore", "stop", "newSession", "history", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
+  "ready", "prompt", "restore", "stop", "newSession", "history", "newTab", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

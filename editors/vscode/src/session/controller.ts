@@ -58,6 +58,10 @@ export interface ControllerDeps {
   readonly memory?: SessionMemory;
   /** The titles the user gave conversations. */
   readonly titles?: SessionTitles;
+  /** Told the current conversation's title whenever the sessions are listed (an editor tab is titled so). */
+  readonly sessionsShown?: (title: string) => void;
+  /** Opens a new conversation in an editor tab (the view's "New tab"). */
+  readonly openTab?: () => void;
   /** Called after the review list changed (the editor's inline review redraws). */
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
@@ -106,6 +110,7 @@ export class ChatController implements ClientHandlers {
       replay: (n) => this.sessionUpdate(n),
       memory: deps.memory,
       titles: deps.titles,
+      shown: deps.sessionsShown,
     });
     this.history = new History({
       agent,
@@ -135,6 +140,9 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       ready: () => this.gate,
       cost: () => deps.usage.cost,
+      spent: (c) => {
+        deps.usage.noteRequest(c);
+      },
       ended: () => {
         deps.terminals.stopAll();
       },
@@ -191,6 +199,9 @@ export class ChatController implements ClientHandlers {
         return this.signIn();
       case "history":
         return this.history.pick();
+      case "newTab":
+        this.deps.openTab?.();
+        return;
       case "loadSession":
         return this.sessions.loadSession(m.sessionId);
       case "setConfig":
@@ -283,6 +294,11 @@ export class ChatController implements ClientHandlers {
   async signIn(): Promise<void> {
     const how = await this.deps.authRequired?.();
     if (how === "terminal") await this.turns.sendHeld();
+  }
+
+  /** Shows an info or error line in the view. */
+  notice(level: "info" | "error", text: string): void {
+    this.deps.post({ type: "notice", level, text });
   }
 
   /** Shows the conversations (search, open, rename, delete). */

@@ -21,7 +21,9 @@ export interface SessionsDeps {
   /** Where the last session shown is kept across reloads of the window. */
   readonly memory?: SessionMemory;
   /** The titles the user gave sessions (shown in place of the agent's). */
-  readonly titles?: SessionTitles;
+  readonly titles?: SessionTitles | undefined;
+  /** Told the current session's title (or "new conversation") each time the sessions are listed. */
+  readonly shown?: ((title: string) => void) | undefined;
 }
 
 /** The id of the session last shown in this workspace, kept across reloads (VS Code's workspaceState). */
@@ -139,7 +141,10 @@ export class Sessions {
     try {
       const agent = await this.deps.agent();
       const res = await agent.listSessions(this.deps.cwd());
-      this.deps.post({ type: "sessions", sessions: retitled(res.sessions, this.deps.titles), current: this.sessionId });
+      const sessions = retitled(res.sessions, this.deps.titles);
+      this.deps.post({ type: "sessions", sessions, current: this.sessionId });
+      const title = sessions.find((s) => s.sessionId === this.sessionId)?.title?.trim() ?? "";
+      this.deps.shown?.(title === "" ? "new conversation" : title);
       return res.sessions.map((s) => s.sessionId);
     } catch (e) {
       this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });

@@ -24,6 +24,8 @@ export interface TurnsDeps {
   readonly cancelApprovals: () => void;
   /** The session's cost so far, if known (the request's cost is shown on its turn). */
   readonly cost?: () => { readonly amount: number; readonly currency: string } | undefined;
+  /** Called with what a request cost (the status bar's tooltip counts them). */
+  readonly spent?: (cost: { readonly amount: number; readonly currency: string }) => void;
   /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
   readonly ended: () => void;
   /** The directory sessions run in (context paths are shown relative to it). */
@@ -90,7 +92,10 @@ export class Turns {
       const before = this.deps.cost?.();
       const res = await agent.prompt(sessionId, blocks);
       const spent = requestCost(before, this.deps.cost?.());
-      if (spent) this.deps.post({ type: "turnCost", text: moneyText(spent) });
+      if (spent) {
+        this.deps.post({ type: "turnCost", text: moneyText(spent) });
+        this.deps.spent?.(spent);
+      }
       this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
       // The agent has stored the session and titled it from the prompt: the list shows it so.
       void this.deps.sessions.refresh();

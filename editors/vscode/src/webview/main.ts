@@ -55,6 +55,7 @@ function start(): void {
   stopButton.addEventListener("click", () => send({ type: "stop" }));
   byId("new-session", HTMLButtonElement).addEventListener("click", () => send({ type: "newSession" }));
   byId("history", HTMLButtonElement).addEventListener("click", () => send({ type: "history" }));
+  byId("new-tab", HTMLButtonElement).addEventListener("click", () => send({ type: "newTab" }));
   sessions.addEventListener("change", () => {
     if (sessions.value) send({ type: "loadSession", sessionId: sessions.value });
   });

@@ -200,6 +200,7 @@ export const stub = {
   terminals: [] as StubTerminal[],
   statusItems: [] as StubStatusBarItem[],
   viewProviders: new Map<string, unknown>(),
+  panels: [] as StubWebviewPanel[],
   contentProviders: new Map<string, unknown>(),
   documents: [] as TextDocument[],
   closeTerminal: new EventEmitter<StubTerminal>(),
@@ -233,6 +234,7 @@ export const stub = {
     this.terminals = [];
     this.statusItems = [];
     this.viewProviders.clear();
+    this.panels = [];
     this.contentProviders.clear();
     this.documents.length = 0;
   },
@@ -334,6 +336,11 @@ export const window = {
   async showQuickPick(items: unknown[]): Promise<unknown> {
     return stub.quickPickAnswer(items);
   },
+  createWebviewPanel(viewType: string, title: string): StubWebviewPanel {
+    const panel = new StubWebviewPanel(viewType, title);
+    stub.panels.push(panel);
+    return panel;
+  },
   createQuickPick(): StubQuickPick {
     return new StubQuickPick();
   },
@@ -426,6 +433,47 @@ export const commands = {
 };
 
 /** A theme colour by id. */
+/** A webview panel (an editor tab) made by createWebviewPanel: what its script would post is fed with receive(). */
+export class StubWebviewPanel {
+  readonly viewType: string;
+  title: string;
+  iconPath: unknown;
+  active = true;
+  readonly posted: unknown[] = [];
+  private readonly received = new EventEmitter<unknown>();
+  private readonly disposed = new EventEmitter<void>();
+  private readonly viewState = new EventEmitter<{ webviewPanel: StubWebviewPanel }>();
+  readonly onDidDispose = this.disposed.event;
+  readonly onDidChangeViewState = this.viewState.event;
+  readonly webview = {
+    options: {} as unknown,
+    html: "",
+    cspSource: "stub:",
+    asWebviewUri: (u: Uri): Uri => u,
+    postMessage: async (m: unknown): Promise<boolean> => {
+      this.posted.push(m);
+      return true;
+    },
+    onDidReceiveMessage: this.received.event,
+  };
+  constructor(viewType: string, title: string) {
+    this.viewType = viewType;
+    this.title = title;
+  }
+  /** The panel's script posts m. */
+  receive(m: unknown): void {
+    this.received.fire(m);
+  }
+  /** The user brings the panel to the front (active) or leaves it. */
+  focus(active: boolean): void {
+    this.active = active;
+    this.viewState.fire({ webviewPanel: this });
+  }
+  dispose(): void {
+    this.disposed.fire();
+  }
+}
+
 /** A QuickPick made by createQuickPick; stub.quickPickShown drives it. */
 export class StubQuickPick {
   title: string | undefined;

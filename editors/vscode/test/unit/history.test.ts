@@ -5,16 +5,9 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { SessionInfo } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
-import { DiffContentProvider } from "../../src/diff/provider";
-import { Follower } from "../../src/follow";
-import { ReviewList } from "../../src/review/reviewList";
-import { ChatController } from "../../src/session/controller";
-import { restoreFile } from "../../src/session/files";
+import { type ChatController } from "../../src/session/controller";
 import type { SessionTitles } from "../../src/session/history";
-import { ResultsLog } from "../../src/session/resultsLog";
-import { UsageStatus } from "../../src/status/usage";
-import { CommandTerminals } from "../../src/terminal/terminals";
-import { FakeAgent } from "../fakes/agent";
+import { chatController, FakeAgent } from "../fakes/agent";
 import { stub } from "../stubs/control";
 import type { StubQuickPick } from "../stubs/vscode";
 
@@ -44,18 +37,7 @@ function setup(agent: FakeAgent): { c: ChatController; posted: ToWebview[]; titl
   const posted: ToWebview[] = [];
   const titles = new Map<string, string>();
   const own: SessionTitles = { get: (id) => titles.get(id), set: (id, t) => (t === undefined ? titles.delete(id) : titles.set(id, t)) };
-  const c = new ChatController({
-    agent: async () => agent,
-    post: (m) => posted.push(m),
-    diffs: new DiffContentProvider(),
-    review: new ReviewList(restoreFile),
-    terminals: new CommandTerminals(),
-    follower: new Follower(() => false),
-    usage: new UsageStatus(),
-    results: new ResultsLog(undefined),
-    cwd: () => dir,
-    titles: own,
-  });
+  const c = chatController(agent, posted, dir, { titles: own });
   return { c, posted, titles };
 }
 
