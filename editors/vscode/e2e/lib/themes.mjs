@@ -8,9 +8,12 @@ import { UI_TIMEOUT } from "./workbench.mjs";
 
 /** The themes each step is shown in: settings value, workbench class, webview body class, file suffix. */
 export const THEMES = /** @type {const} */ ([
-  { setting: "Default Light Modern", workbench: "vs", webview: "vscode-light", suffix: "light" },
-  { setting: "Default Dark Modern", workbench: "vs-dark", webview: "vscode-dark", suffix: "dark" },
+  { setting: "Light Modern", workbench: "vs", webview: "vscode-light", suffix: "light" },
+  { setting: "Dark Modern", workbench: "vs-dark", webview: "vscode-dark", suffix: "dark" },
 ]);
+
+/** How long the settings file is given to take effect before the command palette is used instead. */
+const SETTINGS_GRACE = 10_000;
 
 /**
  * Sets the colour theme in the user's settings and waits for it to show.
@@ -29,8 +32,39 @@ export async function useTheme(page, chat, dataDir, theme) {
     settings["workbench.colorTheme"] = theme.setting;
     await writeFile(file, JSON.stringify(settings, null, 2));
   }
-  await page.locator(`.monaco-workbench.${theme.workbench}`).waitFor({ timeout: UI_TIMEOUT });
+  const workbench = page.locator(`.monaco-workbench.${theme.workbench}`);
+  try {
+    await workbench.waitFor({ timeout: SETTINGS_GRACE });
+  } catch {
+    // The file was not picked up (yet): pick the theme as a user does.
+    await setColorTheme(page, theme.setting);
+    await workbench.waitFor({ timeout: UI_TIMEOUT });
+  }
   await chat.locator(`body.${theme.webview}`).waitFor({ timeout: UI_TIMEOUT });
+}
+
+/**
+ * Picks the workbench's colour theme as a user does: the command palette's
+ * "Preferences: Color Theme", then the theme by name. Needs no modal
+ * dialog open; focus goes to the editor area first.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {string} theme the name the picker shows ("Light Modern", "Dark High Contrast", …)
+ * @returns {Promise<void>}
+ */
+export async function setColorTheme(page, theme) {
+  const editor = page.locator(".part.editor .monaco-editor .view-lines").first();
+  if (await editor.count()) await editor.click();
+  else await page.locator(".part.editor").first().click({ position: { x: 200, y: 200 } });
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(">Preferences: Color Theme");
+  // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(theme);
+  // The picker labels the themes "Light Modern", "Dark High Contrast", … (no "Default").
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click({ timeout: UI_TIMEOUT });
 }
 
 /**
