@@ -35,7 +35,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
   <select data-testid="sessions-select" id="sessions" title="Conversations" aria-label="Conversations"></select>
   <button data-testid="history-button" id="history" class="secondary" title="Search, open, rename or delete conversations">History</button>
   <button data-testid="new-session-button" id="new-session" class="secondary" title="New conversation">New</button>
-  <button data-testid="new-tab-button" id="new-tab" class="secondary" title="New conversation in an editor tab (several can run at once)" aria-label="New conversation in an editor tab">⧉</button>
+  <button data-testid="new-tab-button" id="new-tab" class="secondary" title="New conversation in an editor tab (several can run at once)" >New tab</button>
 </header>
 <div id="config" class="pickers"></div>
 <main id="log" data-testid="chat-log" aria-live="polite"></main>
