@@ -11,6 +11,7 @@ interface UserMessage {
   readonly el: HTMLElement;
   readonly textEl: HTMLElement;
   readonly editEl: HTMLElement;
+  readonly actionsEl: HTMLElement;
   text: string;
 }
 
@@ -215,7 +216,7 @@ export class Conversation {
     const actions = el("div", { class: "user-actions" });
     const restore = el("button", { class: "icon", "data-testid": "restore-here", title: "Restore the workspace and the conversation to before this message (/undo turn by turn)" }, "↺ Restore to here");
     const edit = el("button", { class: "icon", "data-testid": "edit-last", title: "Edit this message and send it again (its turn is undone first)" }, "✎ Edit");
-    const message: UserMessage = { el: e, textEl: text, editEl: edit, text: "" };
+    const message: UserMessage = { el: e, textEl: text, editEl: edit, actionsEl: actions, text: "" };
     restore.addEventListener("click", () => {
       const i = this.users.indexOf(message);
       if (i >= 0) this.send({ type: "restore", ...this.point(i) });
@@ -241,6 +242,8 @@ export class Conversation {
     if (!this.user_?.el.isConnected) this.user_ = this.newUserMessage();
     this.user_.text += text;
     this.user_.textEl.textContent = this.user_.text;
+    // A slash command (an /undo a restore sent, say) is not a message to go back to or edit.
+    this.user_.actionsEl.hidden = this.user_.text.trimStart().startsWith("/");
   }
 
   private hideWelcome(): void {

@@ -158,6 +158,7 @@ describe("restore to here, and edit and resend", () => {
     chat.user("second");
     chat.apply({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Edit", kind: "edit", status: "completed" });
     assert.deepEqual(q("edit-last").map((b) => b.hidden), [true, true, false], "Edit is offered on the last message only");
+    assert.deepEqual(q("message-user").map((m) => m.querySelector<HTMLElement>(".user-actions")?.hidden), [false, true, false], "a slash command offers neither");
     click(q("restore-here")[0]);
     assert.deepEqual(sent.at(-1), { type: "restore", index: 0, texts: ["first", "/undo", "second"] });
     chat.truncate(1);
