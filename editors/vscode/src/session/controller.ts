@@ -182,8 +182,11 @@ export class ChatController implements ClientHandlers {
         await this.restoreTo(restorePoint(m));
         return;
       case "prompt":
-        // Edit and resend: the last prompt's turn is undone first.
-        if (m.restore !== undefined && !(await this.restoreTo(restorePoint(m.restore)))) return;
+        // Edit and resend: the last prompt's turn is undone first; when that cannot be, the edited text is shown, not lost.
+        if (m.restore !== undefined && !(await this.restoreTo(restorePoint(m.restore)))) {
+          this.deps.post({ type: "notice", level: "error", text: `Your edited message was not sent, as the last turn could not be undone first: ${m.text}` });
+          return;
+        }
         // The context is the one the extension offered, never a path the view names;
         // mentions are the workspace's files the text names with @.
         await this.turns.prompt(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], promptImages(m.images));

@@ -81,7 +81,8 @@ describe("restore to here", () => {
 
   it("does nothing while a turn runs", async () => {
     const agent = new FakeAgent();
-    const c = reviewing(agent, new ReviewList(restoreFile), [], dir);
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
     let release: () => void = () => undefined;
     agent.prompt = async (_s, p) => {
       agent.prompts.push(p);
@@ -91,8 +92,10 @@ describe("restore to here", () => {
     const running = c.prompt("slow");
     await new Promise((r) => setImmediate(r));
     assert.equal(await c.restoreTo({ index: 0, texts: ["slow"] }), false);
+    await c.handle({ type: "prompt", text: "edited while running", restore: { index: 0, texts: ["slow"] } });
     release();
     await running;
     assert.deepEqual(texts(agent), ["slow"]);
+    assert.ok(posted.some((m) => m.type === "notice" && m.text.endsWith("edited while running")), "the edited text is shown, not lost");
   });
 });
