@@ -41,11 +41,15 @@ export interface RestorePoint {
   readonly texts: readonly string[];
 }
 
-/** A restore point as the view sent it, read defensively (undefined when it is not one). */
+/** The most prompts a restore goes back over (each may cost an /undo). */
+export const MAX_RESTORE_PROMPTS = 1000;
+
+/** A restore point as the view sent it, read defensively (undefined when it is not one, or goes back over more than MAX_RESTORE_PROMPTS). */
 export function restorePoint(v: unknown): RestorePoint | undefined {
   if (v === null || typeof v !== "object") return undefined;
   const { index, texts } = v as Record<string, unknown>;
   if (typeof index !== "number" || !Number.isInteger(index) || index < 0) return undefined;
-  if (!Array.isArray(texts) || texts.length === 0 || !(texts as unknown[]).every((t) => typeof t === "string")) return undefined;
+  if (!Array.isArray(texts) || texts.length === 0 || texts.length > MAX_RESTORE_PROMPTS) return undefined;
+  if (!(texts as unknown[]).every((t) => typeof t === "string")) return undefined;
   return { index, texts: texts as string[] };
 }

@@ -29,6 +29,8 @@ export class ImageAttachments {
   private readonly box: HTMLElement;
   private readonly note: (text: string) => void;
   private images: PromptImage[] = [];
+  // The reading of what was pasted or dropped, in order.
+  private reading: Promise<void> = Promise.resolve();
 
   constructor(box: HTMLElement, target: HTMLElement, note: (text: string) => void) {
     this.box = box;
@@ -37,7 +39,7 @@ export class ImageAttachments {
       const files = imageFiles(ev.clipboardData);
       if (files.length === 0) return;
       ev.preventDefault();
-      void this.add(files);
+      this.queue(files);
     });
     target.addEventListener("dragover", (ev) => {
       if ([...(ev.dataTransfer?.items ?? [])].some((i) => i.kind === "file")) ev.preventDefault();
@@ -46,9 +48,18 @@ export class ImageAttachments {
       const files = imageFiles(ev.dataTransfer);
       if (files.length === 0) return;
       ev.preventDefault();
-      void this.add(files);
+      this.queue(files);
     });
     this.render();
+  }
+
+  /** Resolves once what was pasted or dropped so far is attached. */
+  idle(): Promise<void> {
+    return this.reading;
+  }
+
+  private queue(files: readonly File[]): void {
+    this.reading = this.reading.then(() => this.add(files)).catch(() => this.note("An image could not be read and was not attached."));
   }
 
   /** Attaches files (images only), refusing those too large or too many. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ToWebview } from "../../src/chat/messages";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { restoreFile } from "../../src/session/files";
-import { restorePoint, undoCount } from "../../src/session/restore";
+import { MAX_RESTORE_PROMPTS, restorePoint, undoCount } from "../../src/session/restore";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
@@ -32,7 +32,8 @@ describe("restore to here", () => {
 
   it("reads the view's restore point defensively", () => {
     assert.deepEqual(restorePoint({ index: 2, texts: ["a"] }), { index: 2, texts: ["a"] });
-    for (const bad of [null, "x", { index: -1, texts: ["a"] }, { index: 1.5, texts: ["a"] }, { index: 0, texts: [] }, { index: 0, texts: [1] }]) assert.equal(restorePoint(bad), undefined);
+    const tooMany = { index: 0, texts: Array.from({ length: MAX_RESTORE_PROMPTS + 1 }, () => "x") };
+    for (const bad of [null, "x", { index: -1, texts: ["a"] }, { index: 1.5, texts: ["a"] }, { index: 0, texts: [] }, { index: 0, texts: [1] }, tooMany]) assert.equal(restorePoint(bad), undefined);
   });
 
   it("drops the message and what follows from the view, then undoes each model turn since with /undo, without the editor's note in front", async () => {

@@ -38,4 +38,27 @@ describe("images pasted or dropped into the input", () => {
     assert.equal(images.count, 0);
     assert.match(notes[0] ?? "", /huge\.png is larger than 5 MB/);
   });
+
+  it("takes images from a paste and a drop into the input, and leaves other pastes to the input", async () => {
+    const box = document.createElement("div");
+    const input = document.createElement("textarea");
+    const images = new ImageAttachments(box, input, () => undefined);
+    const transfer = (file: unknown) => {
+      const dt = new window.DataTransfer();
+      dt.items.add(file as never);
+      return dt;
+    };
+    const text = new window.ClipboardEvent("paste", { clipboardData: transfer(new window.File(["hi"], "a.txt", { type: "text/plain" })), cancelable: true });
+    input.dispatchEvent(text as unknown as Event);
+    assert.equal(text.defaultPrevented, false, "a text paste is the input's");
+    const paste = new window.ClipboardEvent("paste", { clipboardData: transfer(new window.File(["png"], "shot.png", { type: "image/png" })), cancelable: true });
+    input.dispatchEvent(paste as unknown as Event);
+    assert.equal(paste.defaultPrevented, true);
+    const drop = new window.Event("drop", { cancelable: true });
+    Object.defineProperty(drop, "dataTransfer", { value: transfer(new window.File(["gif"], "anim.gif", { type: "image/gif" })) });
+    input.dispatchEvent(drop as unknown as Event);
+    assert.equal(drop.defaultPrevented, true);
+    await images.idle();
+    assert.deepEqual(images.take().map((i) => [i.name, i.mimeType]), [["shot.png", "image/png"], ["anim.gif", "image/gif"]]);
+  });
 });
