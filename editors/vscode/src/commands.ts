@@ -2,6 +2,8 @@
 export const COMMANDS = {
   setApiKey: "dsh.setApiKey",
   newSession: "dsh.newSession",
+  conversations: "dsh.conversations",
+  newConversationTab: "dsh.newConversationTab",
   stop: "dsh.stop",
   reviewChanges: "dsh.reviewChanges",
   acceptAll: "dsh.acceptAll",

@@ -10,7 +10,10 @@ import { InlineReview } from "./review/inlineReview";
 import { ReviewList } from "./review/reviewList";
 import { promptForApiKey } from "./secrets";
 import { editorContextOf } from "./session/activeEditor";
-import { ChatController } from "./session/controller";
+import type { FromWebview } from "./chat/messages";
+import { Chats } from "./session/chats";
+import { ChatController, type ControllerDeps } from "./session/controller";
+import type { SessionTitles } from "./session/history";
 import { restoreFile } from "./session/files";
 import { ResultsLog } from "./session/resultsLog";
 import { readSettings } from "./settings";
@@ -19,51 +22,112 @@ import { CommandTerminals } from "./terminal/terminals";
 
 /** The workspaceState key of the session last shown (reopened after a reload). */
 const LAST_SESSION = "dsh.lastSession";
+/** The workspaceState key of the titles the user gave conversations (session id → title). */
+const SESSION_TITLES = "dsh.sessionTitles";
 
 /** What activate() returns: handles for tests and other extensions. */
 export interface DshApi {
+  /** The Agent view's conversation. */
   readonly controller: ChatController;
+  /** Every open conversation (the Agent view's and the editor tabs'). */
+  readonly chats: Chats;
   readonly host: AgentHost;
 }
+
+/** The webview panel type of a conversation in an editor tab. */
+export const TAB_VIEW_TYPE = "dsh.conversation";
 
 /**
  * Activates the extension: registers the chat view, the diff document
  * provider, the commands and the status bar item. No process starts here;
- * dsh-acp starts when the chat view opens or a command needs it.
+ * dsh-acp starts when the chat view opens or a command needs it. Several
+ * conversations may be open at once (the Agent view and editor tabs), on
+ * the one dsh-acp process; each has its own turns, approvals, review,
+ * terminals and usage.
  */
 export function activate(context: vscode.ExtensionContext): DshApi {
   const diffs = new DiffContentProvider();
   const plans = new PlanDocuments();
-  const terminals = new CommandTerminals();
-  const usage = new UsageStatus();
-  const review = new ReviewList(restoreFile);
+  const follower = new Follower(() => readSettings().follow);
+  const results = new ResultsLog(process.env["DSH_VSCODE_RESULTS"]);
+  const chats = new Chats();
   const version = packageVersion(context.extension.packageJSON);
-  const view: ChatView = new ChatView(context.extensionUri, (m) => {
-    controller.handle(m).catch((e: unknown) => view.post({ type: "notice", level: "error", text: errorMessage(e) }));
-  });
-  const controller: ChatController = new ChatController({
-    agent: () => host.get(),
-    post: (m) => view.post(m),
-    diffs,
-    plans,
-    review,
-    terminals,
-    follower: new Follower(() => readSettings().follow),
-    usage,
-    results: new ResultsLog(process.env["DSH_VSCODE_RESULTS"]),
-    reviewChanged: () => void inline.refresh(),
-    cwd: workspaceCwd,
-    authRequired: () => host.signIn(),
+  const titles: SessionTitles = {
+    get: (id) => context.workspaceState.get<Record<string, string>>(SESSION_TITLES)?.[id],
+    set: (id, title) => {
+      const others = Object.entries(context.workspaceState.get<Record<string, string>>(SESSION_TITLES) ?? {}).filter(([k]) => k !== id);
+      void context.workspaceState.update(SESSION_TITLES, Object.fromEntries(title === undefined ? others : [...others, [id, title]]));
+    },
+  };
+  const host: AgentHost = new AgentHost(context.secrets, chats, version, chats);
+  const inline: InlineReview = new InlineReview(async (p) => chats.reviewing(p)?.reviewHunks(p));
+
+  /** A conversation shown in view: its own controller and what only it uses; disposed with dispose(). */
+  const openChat = (view: ChatView, extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {}): { controller: ChatController; dispose: () => void } => {
+    const usage = new UsageStatus();
+    const terminals = new CommandTerminals();
+    const controller: ChatController = new ChatController({
+      agent: () => host.get(),
+      post: (m) => view.post(m),
+      diffs,
+      plans,
+      review: new ReviewList(restoreFile),
+      terminals,
+      follower,
+      usage,
+      results,
+      reviewChanged: () => void inline.refresh(),
+      cwd: workspaceCwd,
+      authRequired: () => host.signIn(),
+      titles,
+      openTab: () => void vscode.commands.executeCommand(COMMANDS.newConversationTab),
+      ...extra,
+    });
+    chats.add(controller, usage);
+    controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
+    return {
+      controller,
+      dispose: () => {
+        chats.remove(controller);
+        usage.dispose();
+        terminals.dispose();
+      },
+    };
+  };
+  /** The view's messages go to its chat, which becomes the active one. */
+  const route = (chat: () => ChatController, view: () => ChatView) => (m: FromWebview) => {
+    chats.activate(chat());
+    chat().handle(m).catch((e: unknown) => view().post({ type: "notice", level: "error", text: errorMessage(e) }));
+  };
+
+  const view: ChatView = new ChatView(context.extensionUri, route(() => controller, () => view));
+  const sidebar = openChat(view, {
     memory: {
       last: () => context.workspaceState.get<string>(LAST_SESSION),
       remember: (id) => void context.workspaceState.update(LAST_SESSION, id),
     },
   });
-  const host: AgentHost = new AgentHost(context.secrets, controller, version, controller);
-  const inline: InlineReview = new InlineReview((p) => controller.reviewHunks(p));
+  const controller = sidebar.controller;
+
+  /** Opens a new conversation in an editor tab, titled after its session. */
+  const openTab = (): void => {
+    const panel = vscode.window.createWebviewPanel(TAB_VIEW_TYPE, "dsh: new conversation", vscode.ViewColumn.Active, { enableScripts: true, retainContextWhenHidden: true });
+    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, "media", "dsh.svg");
+    const tabView: ChatView = new ChatView(context.extensionUri, route(() => tab.controller, () => tabView));
+    const tab = openChat(tabView, { sessionsShown: (title) => (panel.title = `dsh: ${title}`) });
+    tabView.resolveWebviewView(panel);
+    panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) chats.activate(tab.controller);
+    });
+    panel.onDidDispose(() => tab.dispose());
+  };
+
   const pathArg = (v: unknown): string => (typeof v === "string" ? v : "");
   const indexArg = (v: unknown): number => (typeof v === "number" ? v : -1);
   const run = (f: () => Promise<void>) => () => f().catch((e: unknown) => void vscode.window.showErrorMessage(`dsh: ${errorMessage(e)}`));
+  // Commands without a conversation of their own act on the active one; those of a file under review on the chat reviewing it.
+  const active = (): ChatController => chats.active ?? controller;
+  const reviewer = (p: unknown): ChatController => chats.reviewing(pathArg(p)) ?? active();
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
@@ -72,40 +136,44 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       const changed = await promptForApiKey(context.secrets);
       if (!changed) return;
       const text = changed === "stored" ? "dsh: your API key is stored in VS Code's secret storage." : "dsh: your API key is removed.";
-      view.post({ type: "notice", level: "info", text });
+      for (const c of chats.all()) c.notice("info", text);
       void vscode.window.showInformationMessage(text);
       await host.restart();
     })),
-    vscode.commands.registerCommand(COMMANDS.newSession, run(() => controller.newSession())),
-    vscode.commands.registerCommand(COMMANDS.stop, run(() => controller.stop())),
-    vscode.commands.registerCommand(COMMANDS.reviewChanges, run(() => controller.reviewChanges())),
-    vscode.commands.registerCommand(COMMANDS.acceptAll, run(() => controller.acceptAll())),
-    vscode.commands.registerCommand(COMMANDS.rejectAll, run(() => controller.rejectAll())),
-    vscode.commands.registerCommand(COMMANDS.acceptFile, (p: unknown) => run(() => controller.reviewFile("accept", pathArg(p)))()),
-    vscode.commands.registerCommand(COMMANDS.rejectFile, (p: unknown) => run(() => controller.reviewFile("reject", pathArg(p)))()),
-    vscode.commands.registerCommand(COMMANDS.keepHunk, (p: unknown, i: unknown) => run(() => controller.keepHunk(pathArg(p), indexArg(i)))()),
-    vscode.commands.registerCommand(COMMANDS.undoHunk, (p: unknown, i: unknown) => run(() => controller.undoHunk(pathArg(p), indexArg(i)))()),
+    vscode.commands.registerCommand(COMMANDS.newSession, run(() => active().newSession())),
+    vscode.commands.registerCommand(COMMANDS.newConversationTab, () => openTab()),
+    vscode.commands.registerCommand(COMMANDS.conversations, run(() => active().conversations())),
+    vscode.commands.registerCommand(COMMANDS.stop, run(() => active().stop())),
+    vscode.commands.registerCommand(COMMANDS.reviewChanges, run(() => active().reviewChanges())),
+    vscode.commands.registerCommand(COMMANDS.acceptAll, run(() => active().acceptAll())),
+    vscode.commands.registerCommand(COMMANDS.rejectAll, run(() => active().rejectAll())),
+    vscode.commands.registerCommand(COMMANDS.acceptFile, (p: unknown) => run(() => reviewer(p).reviewFile("accept", pathArg(p)))()),
+    vscode.commands.registerCommand(COMMANDS.rejectFile, (p: unknown) => run(() => reviewer(p).reviewFile("reject", pathArg(p)))()),
+    vscode.commands.registerCommand(COMMANDS.keepHunk, (p: unknown, i: unknown) => run(() => reviewer(p).keepHunk(pathArg(p), indexArg(i)))()),
+    vscode.commands.registerCommand(COMMANDS.undoHunk, (p: unknown, i: unknown) => run(() => reviewer(p).undoHunk(pathArg(p), indexArg(i)))()),
     vscode.languages.registerCodeLensProvider({ scheme: "file" }, inline),
-    vscode.window.onDidChangeActiveTextEditor((e) => controller.offerContext(editorContextOf(e))),
-    vscode.window.onDidChangeTextEditorSelection((e) => controller.offerContext(editorContextOf(e.textEditor))),
+    vscode.window.onDidChangeActiveTextEditor((e) => {
+      for (const c of chats.all()) c.offerContext(editorContextOf(e));
+    }),
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      for (const c of chats.all()) c.offerContext(editorContextOf(e.textEditor));
+    }),
     vscode.window.onDidChangeVisibleTextEditors((editors) => {
       for (const e of editors) void inline.decorate(e);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.uri.scheme === "file" && controller.underReview(e.document.uri.fsPath)) void inline.refresh();
+      if (e.document.uri.scheme === "file" && chats.reviewing(e.document.uri.fsPath)) void inline.refresh();
     }),
     inline,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("dsh.path") || e.affectsConfiguration("dsh.model") || e.affectsConfiguration("dsh.permissionPreset")) void host.restart();
     }),
-    usage,
+    { dispose: () => sidebar.dispose() },
     diffs,
     plans,
-    terminals,
     { dispose: () => void host.dispose() },
   );
-  controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
-  return { controller, host };
+  return { controller, chats, host };
 }
 
 /** The version in the extension's package.json ("0.0.0" when it has none). */

@@ -7,7 +7,8 @@ import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
-import { waitForResult } from "./results.mjs";
+import { readResults, waitForResult } from "./results.mjs";
+import { THEMES, setColorTheme, shotInThemes, useTheme } from "./themes.mjs";
 import {
   UI_TIMEOUT,
   openViewContainer,
@@ -22,10 +23,14 @@ import {
 // that shows the hunk alone, not the whole file, is told apart.
 const NOTES_TAIL = "\nmore\nlines\nbelow\nthe\nhunk\nend of notes\n";
 
-/** The workspace code-server opens; scenario.jsonl edits notes.md and config.txt, runs greet.sh, then fail.sh (exit 3). */
+// hunks.txt changes in two places apart: its first change is kept and its last undone in the editor.
+const HUNKS_BEFORE = "alpha\nb\nc\nd\ne\nf\ng\nomega\n";
+
+/** The workspace code-server opens; scenario.jsonl edits notes.md, config.txt and hunks.txt, runs greet.sh, then fail.sh (exit 3). */
 export const WORKSPACE_FILES = {
   "notes.md": `# Notes\n\noriginal notes\n${NOTES_TAIL}`,
   "config.txt": "mode=old\n",
+  "hunks.txt": HUNKS_BEFORE,
   "greet.sh": 'echo "greeting from the e2e workspace"\n',
   "fail.sh": 'echo "failing on purpose"\nexit 3\n',
 };
@@ -34,18 +39,22 @@ export const WORKSPACE_FILES = {
 const EDITED_FILES = {
   "notes.md": `# Notes\n\nnotes updated by dsh\n${NOTES_TAIL}`,
   "config.txt": "mode=new\n",
+  "hunks.txt": "ALPHA\nb\nc\nd\ne\nf\ng\nOMEGA\n",
 };
 
-/** What the files hold after the review: notes.md accepted, config.txt rejected (restored). */
+/** What the files hold after the review: notes.md accepted, config.txt rejected (restored), hunks.txt's first change kept and its last undone. */
 const REVIEWED_FILES = {
   "notes.md": `# Notes\n\nnotes updated by dsh\n${NOTES_TAIL}`,
   "config.txt": "mode=old\n",
+  "hunks.txt": "ALPHA\nb\nc\nd\ne\nf\ng\nomega\n",
 };
 
 // Long: the session is titled from it, and a long title must not widen the view.
 const PROMPT =
   "Update the notes and the config, then run greet.sh, and while you are at it keep every other line of both files exactly as it is so the review stays small";
 const SECOND_PROMPT = "Anything else?";
+// A one-pixel PNG, pasted into the input before the second prompt.
+const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const FINAL_TEXT = "Done: notes.md and config.txt are updated";
 const SECOND_TEXT = "Nothing else: the review is applied.";
 const COMMAND = "sh greet.sh";
@@ -73,6 +82,17 @@ const FAILING = "sh fail.sh";
 export async function runScenario({ page, dirs, extension, results, artifacts, log, probes = [], askPlan = false }) {
   /** @param {string} name */
   const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+  // A step of the walk-through: name-light.png and name-dark.png (lib/themes.mjs); a
+  // screenshot that could not be taken is a failure, never a reason to stop.
+  /** @param {string} name */
+  const both = async (name) => {
+    try {
+      await shotInThemes(page, chat, artifacts, name);
+    } catch (err) {
+      log(`  FAILED: screenshots ${name}: ${errorMessage(err)}`);
+      failures.push(`screenshots ${name}: ${errorMessage(err)}`);
+    }
+  };
   /** @type {string[]} */
   const failures = [];
   /**
@@ -128,6 +148,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await shot("01-view");
   });
 
+  await both("w01-welcome");
+
   await step("the empty view greets with a hint and the sign-in", () => byTestId("welcome-sign-in").waitFor({ timeout: UI_TIMEOUT }), { soft: true });
 
   await step("send a prompt from the chat view", async () => {
@@ -142,6 +164,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     const text = await prompt.el.innerText();
     if (!text.includes(COMMAND)) throw new Error(`the prompt does not show the command ${COMMAND}: ${JSON.stringify(text)}`);
     await shot("02-approval");
+    // A modal dialog is up: the palette cannot switch the theme. The second approval is shot in dark.
+    await shot("w02-approval-light");
     const buttons = await prompt.buttons();
     log(`  approval shown as a ${prompt.kind} with ${JSON.stringify(buttons)}`);
     for (const option of ["Allow once", "Reject"]) {
@@ -186,6 +210,7 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await waitForFiles(dirs.ws, EDITED_FILES);
     await readLatency(PROMPT);
     await shot("04-answer");
+    await both("w03-answer");
   });
 
   await step(
@@ -253,9 +278,37 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
       const counts = await byTestId("review-counts").allInnerTexts();
       if (!counts.includes("+1 −1")) throw new Error(`the review list's counts read ${JSON.stringify(counts)}`);
       await shot("05b-inline-review");
+      await both("w04-inline-review");
       await byTestId("review-view-all").click();
-      await page.locator(".tabs-container .tab", { hasText: "dsh: 2 changed files" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page.locator(".tabs-container .tab", { hasText: "dsh: 3 changed files" }).first().waitFor({ timeout: UI_TIMEOUT });
       await shot("05c-all-changes");
+      await both("w05-all-changes");
+    },
+    { soft: true },
+  );
+
+  await step(
+    "in hunks.txt, Undo its last change and Keep its first with the CodeLens above each",
+    async () => {
+    await page.locator(".tabs-container .tab", { hasText: /^\s*hunks\.txt/ }).first().click();
+    // The editor followed the write to its last line: back to the top, where both changes show.
+    await page.locator(".part.editor .monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+Home");
+    /** @param {RegExp} title */
+    const lens = (title) => page.locator(".codelens-decoration a", { hasText: title });
+    const undo = lens(/^\s*Undo\s*$/);
+    const keep = lens(/^\s*Keep \(\+1 −1\)\s*$/);
+    await undo.nth(1).waitFor({ timeout: UI_TIMEOUT });
+    await both("w06-hunks");
+    const before = (await readResults(results)).length;
+    await undo.nth(1).click();
+    await waitForResult(results, (e) => e.event === "review" && e["action"] === "undoHunk", "undoHunk", before);
+    await page.waitForFunction(() => [...document.querySelectorAll(".codelens-decoration a")].filter((a) => /^\s*Undo\s*$/.test(a.textContent)).length === 1, undefined, { timeout: UI_TIMEOUT });
+    await keep.first().click();
+    await waitForResult(results, (e) => e.event === "review" && e["action"] === "keepHunk", "keepHunk", before);
+    await waitForFiles(dirs.ws, { "hunks.txt": REVIEWED_FILES["hunks.txt"] });
+    await byTestId("review-file").and(chat.locator('[data-path$="/hunks.txt"]')).waitFor({ state: "detached", timeout: UI_TIMEOUT });
+    await both("w07-hunks-done");
     },
     { soft: true },
   );
@@ -268,15 +321,72 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await row("notes.md").locator('[data-testid="review-accept"]').click();
     await waitForResult(results, (e) => e.event === "review" && e["action"] === "accept", "review accept");
     await shot("06-review");
+    await both("w08-reviewed");
   });
+
+  await step("select two lines of notes.md: the view offers them as context", async () => {
+    await page.locator(".tabs-container .tab", { hasText: /^\s*notes\.md/ }).first().click();
+    await page.locator(".part.editor .monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+End");
+    await byTestId("context-chip").filter({ hasText: "notes.md:1-2" }).waitFor({ timeout: UI_TIMEOUT });
+    await both("w09-selection");
+  });
+
+  await step("@ offers the selection first, then a typed @gre completes to greet.sh", async () => {
+    const input = byTestId("chat-input");
+    await input.fill(`${SECOND_PROMPT} @`);
+    await byTestId("mention-completion").and(chat.locator('[data-kind="selection"][data-path="notes.md#L1-2"]')).waitFor({ timeout: UI_TIMEOUT });
+    await both("w10-mention-selection");
+    await input.press("g");
+    await input.press("r");
+    await input.press("e");
+    await byTestId("mention-completion").and(chat.locator('[data-path="greet.sh"]')).waitFor({ timeout: UI_TIMEOUT });
+    await both("w11-mention-file");
+    await input.press("Tab");
+    const value = await input.inputValue();
+    if (value !== `${SECOND_PROMPT} @greet.sh `) throw new Error(`the input reads ${JSON.stringify(value)} after Tab`);
+  });
+
+  await step(
+    "@ lists a workspace symbol with its lines (the Markdown heading of notes.md)",
+    async () => {
+      const input = byTestId("chat-input");
+      const kept = await input.inputValue();
+      await input.fill(`${kept}@Note`);
+      await input.press("s");
+      await byTestId("mention-completion").and(chat.locator('[data-kind="symbol"][data-path^="notes.md#L"]')).first().waitFor({ timeout: UI_TIMEOUT });
+      await both("w12-mention-symbol");
+      await input.fill(kept);
+    },
+    { soft: true },
+  );
+
+  await step(
+    "an image pasted into the input shows as a thumbnail, to go with the prompt",
+    async () => {
+      await byTestId("chat-input").evaluate((input, data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], "dot.png", { type: "image/png" }));
+        input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+      }, PIXEL_PNG);
+      await byTestId("image-chip").waitFor({ timeout: UI_TIMEOUT });
+      await both("w13-image");
+    },
+    { soft: true },
+  );
 
   await step("check the files on disk", () => waitForFiles(dirs.ws, REVIEWED_FILES), { soft: true });
 
-  await step("send a second prompt after the review; approve the command that fails", async () => {
+  await step("send a second prompt after the review, with the selection and the mention; approve the command that fails", async () => {
     await probe(SECOND_PROMPT);
-    await byTestId("chat-input").fill(SECOND_PROMPT);
+    if (!(await byTestId("chat-input").inputValue()).startsWith(SECOND_PROMPT)) await byTestId("chat-input").fill(`${SECOND_PROMPT} @greet.sh `);
+    await useTheme(page, chat, THEMES[1]).catch((/** @type {unknown} */ err) => log(`  no dark theme for the approval: ${errorMessage(err)}`));
     await byTestId("chat-input").press("Enter");
     const prompt = await waitForPrompt(page, "dsh wants to run a command");
+    await shot("w02-approval-dark");
     const text = await prompt.el.innerText();
     if (!text.includes(FAILING)) throw new Error(`the prompt does not show the command ${FAILING}: ${JSON.stringify(text)}`);
     await prompt.click("Allow once");
@@ -285,6 +395,9 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     await byTestId("message-agent").filter({ hasText: SECOND_TEXT }).waitFor({ timeout: UI_TIMEOUT });
     await readLatency(SECOND_PROMPT);
     await shot("07-second-turn");
+    const context = await byTestId("message-context").last().innerText();
+    if (!context.includes("notes.md:1-2") || !context.includes("greet.sh")) throw new Error(`the second prompt's context reads ${JSON.stringify(context)}`);
+    await both("w14-second-turn");
   });
 
   await step(
@@ -351,6 +464,32 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     );
   }
 
+  await step("restore to here on the first message: the workspace goes back turn by turn, the view drops it and what followed", async () => {
+    await useTheme(page, chat, THEMES[0]);
+    const first = byTestId("message-user").filter({ hasText: PROMPT.slice(0, 40) }).first();
+    await first.scrollIntoViewIfNeeded();
+    await both("w15-before-restore");
+    const before = (await readResults(results)).length;
+    await first.locator('[data-testid="restore-here"]').click();
+    const { event } = await waitForResult(results, (e) => e.event === "restore", "restore", before);
+    if (event["undone"] !== 2) throw new Error(`restore undid ${String(event["undone"])} turns, want 2`);
+    await waitForFiles(dirs.ws, { "notes.md": WORKSPACE_FILES["notes.md"] });
+    if ((await byTestId("message-user").filter({ hasText: PROMPT.slice(0, 40) }).count()) !== 0) throw new Error("the restored-over message is still shown");
+    await both("w16-restored");
+  });
+
+  await step(
+    "New tab opens another conversation in an editor tab",
+    async () => {
+      await byTestId("new-tab-button").click();
+      await page.locator(".tabs-container .tab", { hasText: "dsh: new conversation" }).first().waitFor({ timeout: UI_TIMEOUT });
+      const tab = page.locator(`iframe.webview.ready[src*="extensionId=${extension.id}"]`).nth(1).contentFrame().locator("iframe#active-frame").contentFrame();
+      await tab.locator('[data-testid="welcome"]').waitFor({ timeout: UI_TIMEOUT });
+      await both("w17-second-conversation");
+    },
+    { soft: true },
+  );
+
   return failures;
 }
 
@@ -367,10 +506,13 @@ export async function checkStoredSession({ dirs, stateDir }) {
   const rejected = escapeRegExp(join(dirs.ws, "config.txt"));
   /** @type {string[]} */
   const failures = [];
+  if (!text.includes("notes.md#L1-L2")) failures.push(`no stored prompt under ${stateDir} carries the selected lines of notes.md (notes.md#L1-L2)`);
+  if (!text.includes(`file://${join(dirs.ws, "greet.sh")}`)) failures.push(`no stored prompt under ${stateDir} carries the mentioned greet.sh`);
+  if (!new RegExp(`undid[^"]*${escapeRegExp(join(dirs.ws, "hunks.txt"))}`, "i").test(text)) failures.push(`no stored message under ${stateDir} tells the agent that part of hunks.txt was undone`);
   if (!new RegExp(`reject[^"]*${rejected}`, "i").test(text)) {
     failures.push(`no stored message under ${stateDir} tells the agent that config.txt was rejected`);
-  } else if (!new RegExp(`${rejected}(?:\\\\n)+${escapeRegExp(SECOND_PROMPT)}`).test(text)) {
-    // dsh-acp joins a prompt's adjacent text blocks as they are.
+  } else if (!new RegExp(`(?:${rejected}|of yours undone)(?:\\\\n)+${escapeRegExp(SECOND_PROMPT)}`).test(text)) {
+    // dsh-acp joins a prompt's adjacent text blocks as they are; the note on undone hunks, when there is one, comes last.
     failures.push(`the rejection note runs into the prompt "${SECOND_PROMPT}": the note's text block must end with a line break`);
   }
   return failures;
@@ -389,27 +531,6 @@ async function allText(dir) {
     if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8").catch(() => ""));
   }
   return texts.join("\n");
-}
-
-/**
- * Picks the workbench's colour theme as a user does: the command palette's
- * "Preferences: Color Theme", then the theme by name.
- * @param {import("./workbench.mjs").Page} page
- * @param {string} theme
- * @returns {Promise<void>}
- */
-async function setColorTheme(page, theme) {
-  await page.locator(".part.editor .monaco-editor .view-lines").first().click();
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(">Preferences: Color Theme");
-  // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(theme);
-  // The picker labels the themes "Light Modern", "Dark High Contrast", … (no "Default").
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click({ timeout: UI_TIMEOUT });
 }
 
 /**

@@ -51,15 +51,14 @@ export async function openViewContainer(page, title) {
 /**
  * The frame of the extension's webview view: VS Code puts each webview in
  * an iframe whose src names the extension, holding the content in an inner
- * iframe #active-frame.
+ * iframe #active-frame. The first such frame is the Agent view's (an
+ * editor tab's conversation, opened later, comes after it).
  * @param {Page} page
  * @param {string} extensionId
  * @returns {FrameLocator}
  */
 export function webviewFrame(page, extensionId) {
-  return page
-    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
-    .frameLocator("iframe#active-frame");
+  return page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`).first().contentFrame().locator("iframe#active-frame").contentFrame();
 }
 
 /**

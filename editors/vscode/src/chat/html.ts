@@ -33,7 +33,9 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
 <body>
 <header class="toolbar">
   <select data-testid="sessions-select" id="sessions" title="Conversations" aria-label="Conversations"></select>
+  <button data-testid="history-button" id="history" class="secondary" title="Search, open, rename or delete conversations">History</button>
   <button data-testid="new-session-button" id="new-session" class="secondary" title="New conversation">New</button>
+  <button data-testid="new-tab-button" id="new-tab" class="secondary" title="New conversation in an editor tab (several can run at once)" >New tab</button>
 </header>
 <div id="config" class="pickers"></div>
 <main id="log" data-testid="chat-log" aria-live="polite"></main>
@@ -41,6 +43,8 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
 <footer>
   <div id="busy" class="busy" data-testid="busy" role="status" hidden><span class="spinner" aria-hidden="true"></span> dsh is working…</div>
   <div id="completions" data-testid="slash-completions" hidden></div>
+  <div id="editing" class="editing-chip" data-testid="editing" hidden><span>Editing your last message: Send undoes its turn, then sends this instead.</span><button class="editing-cancel secondary" data-testid="editing-cancel" title="Stop editing (Escape)" aria-label="Stop editing">×</button></div>
+  <div id="images" class="images" data-testid="image-list" hidden></div>
   <div id="context" class="context-chip" data-testid="context-chip" hidden><span class="context-label" title="Sent with your message as context"></span><button class="context-remove secondary" data-testid="context-remove" title="Do not send this as context" aria-label="Remove context">×</button></div>
   <textarea data-testid="chat-input" id="input" rows="3" aria-label="Message to dsh" placeholder="Ask dsh… (/ for commands, Enter to send, Shift+Enter for a new line)"></textarea>
   <div class="buttons">

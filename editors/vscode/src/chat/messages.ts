@@ -30,11 +30,36 @@ export type ToWebview =
   | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
   | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "turnCost"; readonly text: string }
+  | { readonly type: "truncate"; readonly index: number }
   | { readonly type: "editorContext"; readonly label: string | undefined }
-  | { readonly type: "mentions"; readonly query: string; readonly paths: readonly string[] }
+  | { readonly type: "mentions"; readonly query: string; readonly items: readonly MentionItem[] }
   | { readonly type: "notice"; readonly level: "info" | "error"; readonly text: string; readonly action?: NoticeAction }
   | { readonly type: "steer"; readonly text: string; readonly state: "sending" | "dropped" }
   | { readonly type: "queue"; readonly items: readonly { readonly id: string; readonly text: string }[] };
+
+/**
+ * One entry of the `@` list: picking it puts `@insert ` in the input.
+ * A file (`src/a.ts`), a workspace symbol (`src/a.ts#L10-20`, its lines)
+ * or the active editor's selection (`src/a.ts#L3-7`).
+ */
+export interface MentionItem {
+  readonly kind: "file" | "symbol" | "selection";
+  /** The text after "@": a path relative to the workspace, with "#L…" for lines. */
+  readonly insert: string;
+  /** What the list shows: the path, the symbol's name, "Selection". */
+  readonly label: string;
+  /** Shown beside the label: the symbol's kind and place, the selection's lines. */
+  readonly detail?: string | undefined;
+}
+
+/** An image pasted or dropped into the input, sent with the prompt as an ACP image block. */
+export interface PromptImage {
+  readonly mimeType: string;
+  /** The bytes, base64. */
+  readonly data: string;
+  /** The file's name, or "pasted image". */
+  readonly name: string;
+}
 
 /** A button a notice may carry: signIn sets the API key. */
 export type NoticeAction = "signIn";
@@ -42,9 +67,20 @@ export type NoticeAction = "signIn";
 /** Messages from the chat webview to the extension. */
 export type FromWebview =
   | { readonly type: "ready" }
-  | { readonly type: "prompt"; readonly text: string; readonly withContext?: boolean; readonly queue?: boolean }
+  | {
+      readonly type: "prompt";
+      readonly text: string;
+      readonly withContext?: boolean;
+      readonly queue?: boolean;
+      readonly images?: readonly PromptImage[];
+      /** Edit and resend: the conversation is first restored to before this message (see "restore"). */
+      readonly restore?: { readonly index: number; readonly texts: readonly string[] };
+    }
+  | { readonly type: "restore"; readonly index: number; readonly texts: readonly string[] }
   | { readonly type: "stop" }
   | { readonly type: "newSession" }
+  | { readonly type: "history" }
+  | { readonly type: "newTab" }
   | { readonly type: "loadSession"; readonly sessionId: string }
   | { readonly type: "setConfig"; readonly configId: string; readonly value: string }
   | { readonly type: "permission"; readonly requestId: string; readonly optionId: string | undefined }
@@ -59,7 +95,7 @@ export type FromWebview =
   | { readonly type: "unqueue"; readonly id: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "stop", "newSession", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention", "unqueue",
+  "ready", "prompt", "restore", "stop", "newSession", "history", "newTab", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention", "unqueue",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

@@ -10,7 +10,7 @@ export const CHAT_VIEW_ID = "dsh.chat";
  * said "ready" are queued and sent in order then.
  */
 export class ChatView implements vscode.WebviewViewProvider {
-  private view: vscode.WebviewView | undefined;
+  private view: Pick<vscode.WebviewView, "webview" | "onDidDispose"> | undefined;
   private ready = false;
   private queue: ToWebview[] = [];
   private readonly extensionUri: vscode.Uri;
@@ -21,8 +21,8 @@ export class ChatView implements vscode.WebviewViewProvider {
     this.onMessage = onMessage;
   }
 
-  /** Called by VS Code when the view becomes visible the first time. */
-  resolveWebviewView(view: vscode.WebviewView): void {
+  /** Called by VS Code when the view becomes visible the first time (or with an editor tab's panel). */
+  resolveWebviewView(view: Pick<vscode.WebviewView, "webview" | "onDidDispose">): void {
     this.view = view;
     this.ready = false;
     view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")] };

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as acp from "@agentclientprotocol/sdk";
 import type {
+  AgentCapabilities,
   ContentBlock,
   InitializeResponse,
   ListSessionsResponse,
@@ -67,6 +68,17 @@ export class AgentClient {
   /** Starts the process (once) and returns the agent's initialize answer. */
   async start(): Promise<InitializeResponse> {
     return (await this.connection()).initialized;
+  }
+
+  /** What the agent said it can do (initialize's agentCapabilities). */
+  async capabilities(): Promise<AgentCapabilities> {
+    return (await this.connection()).initialized.agentCapabilities ?? {};
+  }
+
+  /** session/delete: the agent forgets a stored session (only when it advertises sessionCapabilities.delete). */
+  async deleteSession(sessionId: string): Promise<void> {
+    const { conn } = await this.connection();
+    await conn.agent.request("session/delete", { sessionId });
   }
 
   /** The process id, when running. */

@@ -1,4 +1,4 @@
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { SteerOutcome } from "../steering/steering";
 
 /** What a session-opening call answers that the chat shows: the session's config options. */
@@ -17,4 +17,8 @@ export interface AgentPort {
   /** Hands prompt to the session's running turn (_session/steering); absent: the agent does not steer. */
   steer?(sessionId: string, prompt: ContentBlock[]): Promise<SteerOutcome>;
   setConfigOption(sessionId: string, configId: string, value: string): Promise<SessionConfigOption[]>;
+  /** What the agent said it can do at initialize. */
+  capabilities(): Promise<AgentCapabilities>;
+  /** session/delete (only when capabilities().sessionCapabilities.delete is set). */
+  deleteSession(sessionId: string): Promise<void>;
 }

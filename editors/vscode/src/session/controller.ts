@@ -32,13 +32,22 @@ import type { ResultsLog } from "./resultsLog";
 import { TurnInput } from "../steering/turnInput";
 import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
-import { contextLabel, type EditorContext } from "./editorContext";
-import { findWorkspaceFiles } from "./findFiles";
-import { mentionedPaths } from "./mentions";
+import { contextLabel, mentionContext, type EditorContext } from "./editorContext";
+import { promptImages } from "./images";
+import { restorePoint, undoCount, type RestorePoint } from "./restore";
+import { mentionItems } from "./mentionItems";
+import { mentions } from "./mentions";
+import { History, type SessionTitles } from "./history";
 import { Sessions, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
 import { UpdateRouter } from "./updates";
+
+/** text's first line, cut at 60 characters (how a notice names a message). */
+function shortText(text: string): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
 
 /** What the controller drives. */
 export interface ControllerDeps {
@@ -54,6 +63,12 @@ export interface ControllerDeps {
   readonly cwd: () => string;
   /** Where the last session shown is kept across reloads. */
   readonly memory?: SessionMemory;
+  /** The titles the user gave conversations. */
+  readonly titles?: SessionTitles;
+  /** Told the current conversation's title whenever the sessions are listed (an editor tab is titled so). */
+  readonly sessionsShown?: (title: string) => void;
+  /** Opens a new conversation in an editor tab (the view's "New tab"). */
+  readonly openTab?: () => void;
   /** Called after the review list changed (the editor's inline review redraws). */
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
@@ -78,6 +93,7 @@ export class ChatController implements ClientHandlers {
   private readonly elicitations: Elicitations;
   private readonly reviews: ReviewActions;
   private readonly sessions: Sessions;
+  private readonly history: History;
   private readonly turns: Turns;
   private readonly input: TurnInput;
   private readonly updates: UpdateRouter;
@@ -107,6 +123,21 @@ export class ChatController implements ClientHandlers {
       },
       replay: (n) => this.sessionUpdate(n),
       memory: deps.memory,
+      titles: deps.titles,
+      shown: deps.sessionsShown,
+    });
+    this.history = new History({
+      agent,
+      cwd: deps.cwd,
+      titles: deps.titles,
+      current: () => this.sessions.current,
+      open: (id) => this.sessions.loadSession(id),
+      forgetCurrent: () => {
+        this.sessions.forgetCurrent();
+      },
+      changed: async () => {
+        await this.sessions.refresh();
+      },
     });
     this.turns = new Turns({
       agent,
@@ -124,6 +155,9 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       ready: () => this.gate,
       cost: () => deps.usage.cost,
+      spent: (c) => {
+        deps.usage.noteRequest(c);
+      },
       ended: () => {
         deps.terminals.stopAll();
         this.input.turnEnded();
@@ -161,17 +195,25 @@ export class ChatController implements ClientHandlers {
       case "ready":
         this.deps.post({ type: "workspace", root: this.deps.cwd() });
         return this.sessions.reopen();
+      case "restore":
+        await this.restoreTo(restorePoint(m));
+        return;
       case "prompt":
+        // Edit and resend: the last prompt's turn is undone first; when that cannot be, the edited text is shown, not lost.
+        if (m.restore !== undefined && !(await this.restoreTo(restorePoint(m.restore)))) {
+          this.deps.post({ type: "notice", level: "error", text: `Your edited message was not sent, as the last turn could not be undone first: ${m.text}` });
+          return;
+        }
         // The context is the one the extension offered, never a path the view names;
         // mentions are the workspace's files the text names with @. During a
         // turn it steers the turn, or waits for it to end (queue).
-        await this.input.send(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], m.queue === true ? "queue" : "steer");
+        await this.input.send(m.text, [...(m.withContext === true && this.context ? [this.context] : []), ...(await this.mentions(m.text))], m.queue === true ? "queue" : "steer", promptImages(m.images));
         return;
       case "unqueue":
         this.input.unqueue(m.id);
         return;
       case "mention":
-        this.deps.post({ type: "mentions", query: m.query, paths: await findWorkspaceFiles(this.deps.cwd(), m.query) });
+        this.deps.post({ type: "mentions", query: m.query, items: await mentionItems(this.deps.cwd(), m.query, this.context) });
         return;
       case "stop":
         return this.stop();
@@ -179,6 +221,11 @@ export class ChatController implements ClientHandlers {
         return this.newSession();
       case "signIn":
         return this.signIn();
+      case "history":
+        return this.history.pick();
+      case "newTab":
+        this.deps.openTab?.();
+        return;
       case "loadSession":
         return this.sessions.loadSession(m.sessionId);
       case "setConfig":
@@ -208,6 +255,27 @@ export class ChatController implements ClientHandlers {
     }
   }
 
+  /**
+   * Restores the conversation to before a user message: the view drops
+   * it and everything after, and the workspace goes back turn by turn
+   * through /undo (one per model turn since, see undoCount), each shown as
+   * it runs. The agent keeps the conversation as it was, told by each
+   * /undo which files were reverted (ACP has no way to drop turns). Not
+   * while a turn runs; false when it did not get through.
+   */
+  async restoreTo(point: RestorePoint | undefined): Promise<boolean> {
+    if (!point || this.turns.isRunning) return false;
+    const n = undoCount(point.texts);
+    this.deps.post({ type: "truncate", index: point.index });
+    const what = n === 0 ? "no turn since changed files to put back" : `undoing ${n} ${n === 1 ? "turn" : "turns"} with /undo`;
+    this.deps.post({ type: "notice", level: "info", text: `Restoring to before “${shortText(point.texts[0] ?? "")}”: ${what}.` });
+    for (let i = 0; i < n; i++) {
+      if ((await this.turns.prompt("/undo")) !== "end_turn") return false;
+    }
+    await this.deps.results.record("restore", { undone: n });
+    return true;
+  }
+
   // A link in an answer: web addresses open outside, the workspace's files in the editor.
   private async openLink(href: string): Promise<void> {
     const target = linkTarget(href, this.deps.cwd());
@@ -215,11 +283,12 @@ export class ChatController implements ClientHandlers {
     else if (target?.kind === "file") await revealLocation(target.path, target.line, false);
   }
 
-  // The files the text mentions (@path) that exist, as contexts.
+  // The files the text mentions (@path, @path#L10-20) that exist, as contexts.
   private async mentions(text: string): Promise<EditorContext[]> {
     const out: EditorContext[] = [];
-    for (const p of mentionedPaths(text, this.deps.cwd())) {
-      if ((await currentText(p)) !== undefined) out.push({ path: p });
+    for (const m of mentions(text, this.deps.cwd())) {
+      const context = mentionContext(m, await currentText(m.path));
+      if (context) out.push(context);
     }
     return out;
   }
@@ -249,6 +318,16 @@ export class ChatController implements ClientHandlers {
   async signIn(): Promise<void> {
     const how = await this.deps.authRequired?.();
     if (how === "terminal") await this.turns.sendHeld();
+  }
+
+  /** Shows an info or error line in the view. */
+  notice(level: "info" | "error", text: string): void {
+    this.deps.post({ type: "notice", level, text });
+  }
+
+  /** Shows the conversations (search, open, rename, delete). */
+  conversations(): Promise<void> {
+    return this.history.pick();
   }
 
   /** Loads a stored session: the agent replays it into the view. */

@@ -1,5 +1,7 @@
 import * as path from "node:path";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
+import { MAX_SELECTION_CHARS } from "./activeEditor";
+import type { Mention } from "./mentions";
 
 /** What the active editor offers as context for the next prompt: its file, and the selected lines when there is a selection. */
 export interface EditorContext {
@@ -28,4 +30,21 @@ export function contextBlocks(c: EditorContext): ContentBlock[] {
   if (!c.selection) return [{ type: "resource_link", uri, name: path.basename(c.path) }];
   const { startLine, endLine, text } = c.selection;
   return [{ type: "resource", resource: { uri: `${uri}#L${startLine + 1}-L${endLine + 1}`, mimeType: "text/plain", text } }];
+}
+
+/**
+ * The context a mention carries, given the file's text now (undefined:
+ * it does not exist, and nothing is sent): the file, or the lines it
+ * names as a selection (clamped to the file; a range past its end is the
+ * file alone).
+ */
+export function mentionContext(m: Mention, text: string | undefined): EditorContext | undefined {
+  if (text === undefined) return undefined;
+  if (!m.lines) return { path: m.path };
+  const lines = text.split("\n");
+  if (text.endsWith("\n")) lines.pop();
+  const startLine = m.lines.first - 1;
+  if (startLine >= lines.length) return { path: m.path };
+  const endLine = Math.min(m.lines.last, lines.length) - 1;
+  return { path: m.path, selection: { startLine, endLine, text: lines.slice(startLine, endLine + 1).join("\n").slice(0, MAX_SELECTION_CHARS) } };
 }

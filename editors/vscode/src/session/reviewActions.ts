@@ -4,7 +4,7 @@ import { openDiff, type DiffContentProvider } from "../diff/provider";
 import { currentText } from "../fs/documents";
 import { writeWholeFile } from "../fs/writeText";
 import { keepHunk, lineCount, lineCounts, textHunks, undoHunk, type TextHunk } from "../review/hunks";
-import type { ReviewList } from "../review/reviewList";
+import type { ChangedFile, ReviewList } from "../review/reviewList";
 import { pickReview } from "../review/reviewPick";
 import type { ResultsLog } from "./resultsLog";
 
@@ -47,11 +47,29 @@ export class ReviewActions {
 
   private async post(): Promise<void> {
     const rows: ReviewRow[] = [];
-    for (const f of this.deps.review.files()) {
-      const { added, removed } = lineCounts(textHunks(f.original ?? "", (await currentText(f.path)) ?? ""));
-      rows.push({ path: f.path, created: f.original === null, added, removed });
+    for (const { file, hunks } of await this.changed()) {
+      const { added, removed } = lineCounts(hunks);
+      rows.push({ path: file.path, created: file.original === null, added, removed });
     }
     this.deps.post({ type: "review", files: rows });
+  }
+
+  /**
+   * The files under review that the agent's change really left changed,
+   * with their hunks: a file whose text is its original again (the agent
+   * wrote it back, the user undid it by hand, a file it created is gone)
+   * leaves the list here, as there is nothing in it to review.
+   */
+  async changed(): Promise<{ readonly file: ChangedFile; readonly hunks: TextHunk[] }[]> {
+    const out: { readonly file: ChangedFile; readonly hunks: TextHunk[] }[] = [];
+    for (const file of this.deps.review.files()) {
+      const current = await currentText(file.path);
+      const hunks = textHunks(file.original ?? "", current ?? "");
+      const unchanged = file.original === null ? current === undefined : current === file.original;
+      if (unchanged) this.deps.review.accept(file.path);
+      else out.push({ file, hunks });
+    }
+    return out;
   }
 
   /** The hunks of path's change still under review, in file order, with the file's text now. */
@@ -89,9 +107,9 @@ export class ReviewActions {
     await this.deps.results.record("review", { action: "undoHunk", paths: [filePath], line: h.newLine + 1 });
   }
 
-  /** Opens every changed file in VS Code's multi-file diff editor (the original against the file). */
+  /** Opens every file the agent's change left changed in VS Code's multi-file diff editor (the original against the file). */
   async viewAll(): Promise<void> {
-    const files = this.deps.review.files();
+    const files = (await this.changed()).map((c) => c.file);
     if (files.length === 0) return;
     const resources = files.map((f) => {
       const uri = vscode.Uri.file(f.path);
@@ -102,7 +120,7 @@ export class ReviewActions {
 
   /** Opens the review list as a QuickPick and carries out the choice. */
   async pick(): Promise<void> {
-    const choice = await pickReview(this.deps.review.files());
+    const choice = await pickReview((await this.changed()).map((c) => c.file));
     if (!choice) return;
     if (choice.kind === "all") return choice.action === "accept" ? this.acceptAll() : this.rejectAll();
     return this.act(choice.action, choice.path);

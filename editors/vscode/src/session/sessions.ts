@@ -4,6 +4,7 @@ import { isAuthRequired } from "../auth/signIn";
 import { errorMessage } from "../errors";
 import type { AgentPort, SessionOptions } from "./agentPort";
 import { EarlyUpdates } from "./earlyUpdates";
+import { retitled, type SessionTitles } from "./history";
 
 /** What Sessions drives. */
 export interface SessionsDeps {
@@ -19,6 +20,10 @@ export interface SessionsDeps {
   readonly replay: (n: SessionNotification) => Promise<void>;
   /** Where the last session shown is kept across reloads of the window. */
   readonly memory?: SessionMemory;
+  /** The titles the user gave sessions (shown in place of the agent's). */
+  readonly titles?: SessionTitles | undefined;
+  /** Told the current session's title (or "new conversation") each time the sessions are listed. */
+  readonly shown?: ((title: string) => void) | undefined;
 }
 
 /** The id of the session last shown in this workspace, kept across reloads (VS Code's workspaceState). */
@@ -136,7 +141,10 @@ export class Sessions {
     try {
       const agent = await this.deps.agent();
       const res = await agent.listSessions(this.deps.cwd());
-      this.deps.post({ type: "sessions", sessions: res.sessions, current: this.sessionId });
+      const sessions = retitled(res.sessions, this.deps.titles);
+      this.deps.post({ type: "sessions", sessions, current: this.sessionId });
+      const title = sessions.find((s) => s.sessionId === this.sessionId)?.title?.trim() ?? "";
+      this.deps.shown?.(title === "" ? "new conversation" : title);
       return res.sessions.map((s) => s.sessionId);
     } catch (e) {
       this.deps.post({ type: "notice", level: "error", text: errorMessage(e) });
@@ -162,6 +170,14 @@ export class Sessions {
       if (!isAuthRequired(e)) this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
     }
     await this.refresh();
+  }
+
+  /** Leaves the current session (it was deleted): the view is cleared, and the next prompt starts a new one. */
+  forgetCurrent(): void {
+    this.sessionId = undefined;
+    this.stored = false;
+    this.deps.forget();
+    this.deps.post({ type: "reset", sessionId: undefined });
   }
 
   /** Sets one of the current session's config options; the view gets the options after the change. */

@@ -19,6 +19,8 @@ export interface ToolCallState {
   rawInput: unknown;
   locations: ToolCallLocation[];
   diffs: FileDiff[];
+  /** Whether its changes went to the review list (they go once: a later update of the call does not bring back a file the user reviewed). */
+  reviewed: boolean;
 }
 
 type ToolUpdate = Extract<SessionUpdate, { sessionUpdate: "tool_call" | "tool_call_update" }>;
@@ -39,7 +41,7 @@ export class ToolCallStore {
   apply(u: ToolUpdate): ToolCallState {
     let s = this.calls.get(u.toolCallId);
     if (!s) {
-      s = { toolCallId: u.toolCallId, title: "", kind: undefined, status: "pending", rawInput: undefined, locations: [], diffs: [] };
+      s = { toolCallId: u.toolCallId, title: "", kind: undefined, status: "pending", rawInput: undefined, locations: [], diffs: [], reviewed: false };
       this.calls.set(u.toolCallId, s);
     }
     if (u.title != null) s.title = u.title;

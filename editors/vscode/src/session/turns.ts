@@ -1,12 +1,14 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { HELD_FOR_KEY, isAuthRequired } from "../auth/signIn";
-import type { ToWebview } from "../chat/messages";
+import type { PromptImage, ToWebview } from "../chat/messages";
 import { errorMessage } from "../errors";
 import type { ReviewList } from "../review/reviewList";
 import { moneyText, requestCost } from "../status/usage";
 import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
 import { contextBlocks, contextLabel, type EditorContext } from "./editorContext";
+import { imageBlocks, imagesLabel, NO_IMAGES } from "./images";
+import { isSlashCommand } from "./restore";
 import type { Sessions } from "./sessions";
 
 /** What Turns drives. */
@@ -22,6 +24,8 @@ export interface TurnsDeps {
   readonly cancelApprovals: () => void;
   /** The session's cost so far, if known (the request's cost is shown on its turn). */
   readonly cost?: () => { readonly amount: number; readonly currency: string } | undefined;
+  /** Called with what a request cost (the status bar's tooltip counts them). */
+  readonly spent?: (cost: { readonly amount: number; readonly currency: string }) => void;
   /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
   readonly ended: () => void;
   /** The directory sessions run in (context paths are shown relative to it). */
@@ -54,13 +58,14 @@ export class Turns {
   }
 
   /**
-   * Sends a prompt (prefixed by the note about rejected files, if any) and
-   * waits for the turn to end; returns its stop reason, or undefined when
+   * Sends a prompt (prefixed by the note about rejected files, if any,
+   * followed by its contexts and, when the agent takes images, its
+   * images) and waits for the turn to end; returns its stop reason, or undefined when
    * nothing was sent (a turn is running, the text is blank) or it failed.
    * A prompt the agent refused for want of an API key is kept (shown, with
    * the sign-in action) until sendHeld.
    */
-  async prompt(text: string, contexts: readonly EditorContext[] = []): Promise<string | undefined> {
+  async prompt(text: string, contexts: readonly EditorContext[] = [], images: readonly PromptImage[] = []): Promise<string | undefined> {
     if (this.running || text.trim() === "") return undefined;
     this.running = true;
     try {
@@ -70,19 +75,27 @@ export class Turns {
       if (!sessionId) return undefined;
       this.deps.startReview();
       const blocks: ContentBlock[] = [];
-      const note = this.deps.review.takeRejectionNote();
+      // A slash command must start the prompt: the note waits for the next prompt that is not one.
+      const note = isSlashCommand(text) ? undefined : this.deps.review.takeRejectionNote();
       if (note) blocks.push({ type: "text", text: note });
       blocks.push({ type: "text", text });
       for (const c of contexts) blocks.push(...contextBlocks(c));
-      const labels = contexts.map((c) => contextLabel(c, this.deps.cwd()));
-      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
-      this.deps.post({ type: "turn", running: true });
       const agent = await this.deps.agent();
+      // Images go only to an agent that takes them; otherwise the user is told they stayed behind.
+      const sendImages = images.length > 0 && (await agent.capabilities()).promptCapabilities?.image === true;
+      if (sendImages) blocks.push(...imageBlocks(images));
+      const labels = [...contexts.map((c) => contextLabel(c, this.deps.cwd())), ...(sendImages ? [imagesLabel(images.length) ?? ""] : [])];
+      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
+      if (images.length > 0 && !sendImages) this.deps.post({ type: "notice", level: "info", text: NO_IMAGES });
+      this.deps.post({ type: "turn", running: true });
       this.deps.sessions.notePrompted();
       const before = this.deps.cost?.();
       const res = await agent.prompt(sessionId, blocks);
       const spent = requestCost(before, this.deps.cost?.());
-      if (spent) this.deps.post({ type: "turnCost", text: moneyText(spent) });
+      if (spent) {
+        this.deps.post({ type: "turnCost", text: moneyText(spent) });
+        this.deps.spent?.(spent);
+      }
       this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
       // The agent has stored the session and titled it from the prompt: the list shows it so.
       void this.deps.sessions.refresh();

@@ -22,8 +22,8 @@ export interface UpdatesDeps {
 }
 
 /**
- * Whether a call's changes go to the review list: those of an edit
- * applied now, not one still awaiting approval (or refused, or failed),
+ * Whether a call's changes go to the review list (once, when it
+ * completes: see ToolCallState.reviewed): those of an edit applied now, not one still awaiting approval (or refused, or failed),
  * not the files an /undo restored, and none replayed from a stored
  * session.
  */
@@ -54,7 +54,8 @@ export class UpdateRouter {
       case "tool_call":
       case "tool_call_update": {
         const call = this.deps.calls.apply(u);
-        if ((u.content != null || u.status != null) && reviewable(call, this.deps.replaying())) {
+        if (!call.reviewed && reviewable(call, this.deps.replaying())) {
+          call.reviewed = true;
           for (const d of call.diffs) this.deps.review.record(d);
           this.deps.showReview();
         }

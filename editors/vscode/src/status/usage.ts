@@ -29,10 +29,19 @@ export function requestCost(
   return { amount: after.amount - from.amount, currency: after.currency };
 }
 
-/** The status bar item showing the session's tokens and cost. */
+/**
+ * The status bar item showing a conversation's context use and its
+ * session's total cost (the agent's usage_update), with the cost of its
+ * requests in the tooltip. With several conversations open, only the one
+ * in front (see front) shows.
+ */
 export class UsageStatus {
   private readonly item: vscode.StatusBarItem;
   private cost_: { readonly amount: number; readonly currency: string } | undefined;
+  private last: Pick<UsageUpdate, "used" | "size"> | undefined;
+  private requests = 0;
+  private lastRequest: string | undefined;
+  private inFront = true;
 
   constructor() {
     this.item = vscode.window.createStatusBarItem("dsh.usage", vscode.StatusBarAlignment.Right, 100);
@@ -43,15 +52,32 @@ export class UsageStatus {
   /** Shows u. */
   update(u: Pick<UsageUpdate, "used" | "size" | "cost">): void {
     if (u.cost) this.cost_ = { amount: u.cost.amount, currency: u.cost.currency };
-    this.item.text = usageText(u);
-    this.item.tooltip = `Context: ${u.used} of ${u.size} tokens`;
-    this.item.show();
+    this.last = { used: u.used, size: u.size };
+    this.item.text = usageText({ ...u, cost: this.cost_ ?? null });
+    this.render();
   }
 
-  /** Hides the item (a new session). */
+  /** Notes what one request of the session cost (shown in the tooltip). */
+  noteRequest(cost: { readonly amount: number; readonly currency: string }): void {
+    this.requests++;
+    this.lastRequest = moneyText(cost);
+    this.render();
+  }
+
+  /** Hides the item and forgets the session's figures (a new or another session). */
   reset(): void {
     this.cost_ = undefined;
-    this.item.hide();
+    this.last = undefined;
+    this.requests = 0;
+    this.lastRequest = undefined;
+    this.item.text = "";
+    this.render();
+  }
+
+  /** Puts this conversation's figures in the status bar (on) or takes them out (another conversation is in front). */
+  front(on: boolean): void {
+    this.inFront = on;
+    this.render();
   }
 
   /** The session's cost so far, if the agent has said. */
@@ -62,6 +88,20 @@ export class UsageStatus {
   /** The text shown. */
   get text(): string {
     return this.item.text;
+  }
+
+  /** The tooltip: the context used, the session's total and its requests' cost. */
+  get tooltipText(): string {
+    const lines = [this.last ? `Context: ${this.last.used.toLocaleString("en-US")} of ${this.last.size.toLocaleString("en-US")} tokens` : ""];
+    if (this.cost_) lines.push(`This session: ${moneyText(this.cost_)}`);
+    if (this.lastRequest) lines.push(`Last request: ${this.lastRequest} (${this.requests} ${this.requests === 1 ? "request" : "requests"} seen here)`);
+    return lines.filter((l) => l).join("\n");
+  }
+
+  private render(): void {
+    this.item.tooltip = this.tooltipText;
+    if (this.inFront && this.item.text !== "") this.item.show();
+    else this.item.hide();
   }
 
   dispose(): void {

@@ -1,3 +1,4 @@
+import type { PromptImage } from "../chat/messages";
 import type { EditorContext } from "../session/editorContext";
 
 /** A prompt waiting for the running turn to end. */
@@ -5,6 +6,7 @@ export interface QueuedPrompt {
   readonly id: string;
   readonly text: string;
   readonly contexts: readonly EditorContext[];
+  readonly images: readonly PromptImage[];
 }
 
 /**
@@ -26,8 +28,8 @@ export class PromptQueue {
   }
 
   /** Queues a prompt last. */
-  add(text: string, contexts: readonly EditorContext[]): QueuedPrompt {
-    const p = { id: `q${++this.next}`, text, contexts };
+  add(text: string, contexts: readonly EditorContext[], images: readonly PromptImage[] = []): QueuedPrompt {
+    const p = { id: `q${++this.next}`, text, contexts, images };
     this.items.push(p);
     this.changed(this.items);
     return p;

@@ -1,5 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import type { ToWebview } from "../chat/messages";
+import type { PromptImage, ToWebview } from "../chat/messages";
 import { errorMessage } from "../errors";
 import type { AgentPort } from "../session/agentPort";
 import { contextBlocks, type EditorContext } from "../session/editorContext";
@@ -11,7 +11,10 @@ export type Delivery = "steer" | "queue";
 /** What TurnInput drives. */
 export interface TurnInputDeps {
   /** The chat's turns (Turns). */
-  readonly turns: { readonly isRunning: boolean; prompt(text: string, contexts: readonly EditorContext[]): Promise<string | undefined> };
+  readonly turns: {
+    readonly isRunning: boolean;
+    prompt(text: string, contexts: readonly EditorContext[], images?: readonly PromptImage[]): Promise<string | undefined>;
+  };
   readonly agent: () => Promise<AgentPort>;
   /** The current session, if any. */
   readonly session: () => string | undefined;
@@ -24,7 +27,8 @@ export interface TurnInputDeps {
  * _session/steering, the agent reads it at its next step and shows it as
  * the user's message where it landed; the chat shows it as pending until
  * then. Sent to be queued (or when the agent does not steer, or as a
- * slash command, which the agent runs as a prompt of its own), it waits
+ * slash command, which the agent runs as a prompt of its own, or with
+ * images, which go only with a prompt of their own), it waits
  * in the chat's queue and goes as a prompt once the turn ends, oldest
  * first; the user may take a queued one back, and Stop drops them all.
  * The queue is the client's, not the agent's, so that each prompt's turn
@@ -41,15 +45,16 @@ export class TurnInput {
     this.queue = new PromptQueue((items) => deps.post({ type: "queue", items: items.map((p) => ({ id: p.id, text: p.text })) }));
   }
 
-  /** Sends text (with contexts) as delivery asks; resolves with the stop reason when it ran as a prompt now. */
-  async send(text: string, contexts: readonly EditorContext[], delivery: Delivery): Promise<string | undefined> {
+  /** Sends text (with contexts and images) as delivery asks; resolves with the stop reason when it ran as a prompt now. */
+  async send(text: string, contexts: readonly EditorContext[], delivery: Delivery, images: readonly PromptImage[] = []): Promise<string | undefined> {
     if (text.trim() === "") return undefined;
-    if (this.idle()) return this.deps.turns.prompt(text, contexts);
-    // A slash command runs as a prompt of its own: it waits for the turn.
-    if (delivery === "steer" && !text.trimStart().startsWith("/") && (await this.steer(text, contexts))) return undefined;
+    if (this.idle()) return this.deps.turns.prompt(text, contexts, images);
+    // A slash command runs as a prompt of its own, and images go only with a prompt: they wait for the turn.
+    const steerable = !text.trimStart().startsWith("/") && images.length === 0;
+    if (delivery === "steer" && steerable && (await this.steer(text, contexts))) return undefined;
     // The turn may have ended while the agent was asked.
-    if (this.idle()) return this.deps.turns.prompt(text, contexts);
-    this.queue.add(text, contexts);
+    if (this.idle()) return this.deps.turns.prompt(text, contexts, images);
+    this.queue.add(text, contexts, images);
     return undefined;
   }
 
@@ -61,7 +66,7 @@ export class TurnInput {
   turnEnded(): void {
     if (this.deps.turns.isRunning) return;
     const next = this.queue.take();
-    if (next) void this.deps.turns.prompt(next.text, next.contexts);
+    if (next) void this.deps.turns.prompt(next.text, next.contexts, next.images);
   }
 
   /** The user stopped the turn: the queued prompts are dropped. */

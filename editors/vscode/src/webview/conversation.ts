@@ -8,6 +8,21 @@ import { noticeLine } from "./notices";
 import { relativePath } from "./paths";
 import { ToolCard } from "./toolCard";
 
+/** A message the user sent, as the log holds it. */
+interface UserMessage {
+  readonly el: HTMLElement;
+  readonly textEl: HTMLElement;
+  readonly editEl: HTMLElement;
+  readonly actionsEl: HTMLElement;
+  text: string;
+}
+
+/** Where "restore to here" goes: the message's index among the user's messages, and its text and every later one's. */
+export interface RestorePoint {
+  readonly index: number;
+  readonly texts: readonly string[];
+}
+
 /** The empty view's hint: what dsh does, how to start, and the sign-in. */
 function welcome(send: (m: FromWebview) => void): HTMLElement {
   const box = el("div", { class: "welcome", "data-testid": "welcome" });
@@ -36,7 +51,10 @@ export class Conversation {
   private readonly cards = new Map<string, ToolCard>();
   private readonly compactions = new Compactions();
   private message: { el: HTMLElement; text: string } | undefined;
-  private user_: { el: HTMLElement; text: string } | undefined;
+  private user_: UserMessage | undefined;
+  // The user's messages, in order (a restore names one by its index here).
+  private users: UserMessage[] = [];
+  private readonly edit: (text: string, point: RestorePoint) => void;
   private thought: { details: HTMLDetailsElement; body: HTMLElement; text: string } | undefined;
   private plan: HTMLElement | undefined;
   // The cards since the last prompt, and those of the turn before it (a
@@ -45,9 +63,11 @@ export class Conversation {
   private lastTurnCards: ToolCard[] = [];
   private root: string | undefined;
 
-  constructor(log: HTMLElement, send: (m: FromWebview) => void) {
+  /** edit is called with the last message's text when the user chooses to edit and resend it. */
+  constructor(log: HTMLElement, send: (m: FromWebview) => void, edit: (text: string, point: RestorePoint) => void = () => undefined) {
     this.log = log;
     this.send = send;
+    this.edit = edit;
     this.log.addEventListener("click", (ev) => this.clicked(ev));
     this.clear();
   }
@@ -95,7 +115,7 @@ export class Conversation {
   user(text: string, context?: string): void {
     this.startTurn();
     this.appendUser(text);
-    if (context && this.user_) this.user_.el.append(el("div", { class: "user-context", "data-testid": "message-context" }, context));
+    if (context && this.user_) this.user_.textEl.after(el("div", { class: "user-context", "data-testid": "message-context" }, context));
     this.endStreams();
     this.scroll();
   }
@@ -155,6 +175,7 @@ export class Conversation {
     this.log.replaceChildren(welcome(this.send));
     this.cards.clear();
     this.compactions.clear();
+    this.users = [];
     this.turnCards = [];
     this.lastTurnCards = [];
     this.endStreams();
@@ -185,17 +206,65 @@ export class Conversation {
     this.appendUser(text);
   }
 
-  private newUserElement(): HTMLElement {
+  /**
+   * Drops the user message at index and everything after it (the
+   * conversation was restored to before it).
+   */
+  truncate(index: number): void {
+    const from = this.users[index];
+    if (!from) return;
+    while (from.el.nextSibling) from.el.nextSibling.remove();
+    from.el.remove();
+    this.users = this.users.slice(0, index);
+    for (const [id, c] of this.cards) if (!c.root.isConnected) this.cards.delete(id);
+    this.turnCards = [];
+    this.lastTurnCards = [];
+    this.endStreams();
+    this.plan = undefined;
+    this.markLast();
+    if (this.log.childElementCount === 0) this.log.replaceChildren(welcome(this.send));
+  }
+
+  // The restore point of the user message at index: it and every later prompt.
+  private point(index: number): RestorePoint {
+    return { index, texts: this.users.slice(index).map((u) => u.text) };
+  }
+
+  private newUserMessage(): UserMessage {
     this.hideWelcome();
     const e = el("div", { class: "message user", "data-testid": "message-user" });
+    const text = el("div", { class: "user-text" });
+    const actions = el("div", { class: "user-actions" });
+    const restore = el("button", { class: "icon", "data-testid": "restore-here", title: "Restore the workspace and the conversation to before this message (/undo turn by turn)" }, "↺ Restore to here");
+    const edit = el("button", { class: "icon", "data-testid": "edit-last", title: "Edit this message and send it again (its turn is undone first)" }, "✎ Edit");
+    const message: UserMessage = { el: e, textEl: text, editEl: edit, actionsEl: actions, text: "" };
+    restore.addEventListener("click", () => {
+      const i = this.users.indexOf(message);
+      if (i >= 0) this.send({ type: "restore", ...this.point(i) });
+    });
+    edit.addEventListener("click", () => {
+      const i = this.users.indexOf(message);
+      if (i >= 0) this.edit(message.text, this.point(i));
+    });
+    actions.append(restore, edit);
+    e.append(text, actions);
     this.log.append(e);
-    return e;
+    this.users.push(message);
+    this.markLast();
+    return message;
+  }
+
+  // Only the last message offers Edit (edit and resend is of the last prompt).
+  private markLast(): void {
+    this.users.forEach((u, i) => (u.editEl.hidden = i !== this.users.length - 1));
   }
 
   private appendUser(text: string): void {
-    if (!this.user_?.el.isConnected) this.user_ = { el: this.newUserElement(), text: "" };
+    if (!this.user_?.el.isConnected) this.user_ = this.newUserMessage();
     this.user_.text += text;
-    this.user_.el.textContent = this.user_.text;
+    this.user_.textEl.textContent = this.user_.text;
+    // A slash command (an /undo a restore sent, say) is not a message to go back to or edit.
+    this.user_.actionsEl.hidden = this.user_.text.trimStart().startsWith("/");
   }
 
   // Puts a block of its own (a notice, a compaction) at the end of the log: the streamed blocks before it end.

@@ -2,6 +2,8 @@
 // what the user does. All state lives in the objects created in start().
 import type { FromWebview, ToWebview } from "../chat/messages";
 import { Conversation } from "./conversation";
+import { EditMode } from "./editMode";
+import { ImageAttachments } from "./images";
 import { MentionCompletion } from "./mentions";
 import { byId } from "./dom";
 import { ContextChip, showConfig, showReview, showSessions, SlashCompletion } from "./panels";
@@ -24,13 +26,15 @@ function start(): void {
   const busy = byId("busy", HTMLElement);
   const context = new ContextChip(byId("context", HTMLElement));
   let root: string | undefined;
-  const conversation = new Conversation(byId("log", HTMLElement), send);
+  const editing = new EditMode(byId("editing", HTMLElement), input);
+  const conversation = new Conversation(byId("log", HTMLElement), send, (text, point) => editing.start(text, point));
   const slash = new SlashCompletion(input, byId("completions", HTMLElement));
   const mention = new MentionCompletion(input, byId("completions", HTMLElement), send);
   // What was sent during a turn and has not reached the conversation yet.
   const pending = new PendingInput(send);
   byId("context", HTMLElement).before(pending.root);
   const idleHint = input.placeholder;
+  const images = new ImageAttachments(byId("images", HTMLElement), input, (text) => conversation.notice("info", text));
 
   // During a turn the input stays live: Enter steers the turn, Alt+Enter queues for after it.
   const submit = (queue = false): void => {
@@ -39,7 +43,7 @@ function start(): void {
     input.value = "";
     slash.hide();
     mention.hide();
-    send({ type: "prompt", text, withContext: context.active, ...(queue ? { queue } : {}) });
+    send({ type: "prompt", text, withContext: context.active, images: images.take(), restore: editing.take(), ...(queue ? { queue } : {}) });
   };
   input.addEventListener("input", () => {
     slash.refresh();
@@ -56,6 +60,8 @@ function start(): void {
   sendButton.addEventListener("click", () => submit());
   stopButton.addEventListener("click", () => send({ type: "stop" }));
   byId("new-session", HTMLButtonElement).addEventListener("click", () => send({ type: "newSession" }));
+  byId("history", HTMLButtonElement).addEventListener("click", () => send({ type: "history" }));
+  byId("new-tab", HTMLButtonElement).addEventListener("click", () => send({ type: "newTab" }));
   sessions.addEventListener("change", () => {
     if (sessions.value) send({ type: "loadSession", sessionId: sessions.value });
   });
@@ -98,9 +104,11 @@ function start(): void {
         if (m.action === "reject") for (const p of m.paths) conversation.rejected(p);
         return;
       case "mentions":
-        return mention.show(m.query, m.paths);
+        return mention.show(m.query, m.items);
       case "editorContext":
         return context.offer(m.label);
+      case "truncate":
+        return conversation.truncate(m.index);
       case "turnCost":
         return conversation.turnCost(m.text);
       case "workspace":

@@ -1,4 +1,4 @@
-import type { FromWebview } from "../chat/messages";
+import type { FromWebview, MentionItem } from "../chat/messages";
 import { el } from "./dom";
 
 /** The `@` word being typed at the end of the text before the cursor, if any (what the mention list completes). */
@@ -8,9 +8,10 @@ export function mentionQuery(beforeCursor: string): string | undefined {
 }
 
 /**
- * `@` mentions of workspace files: while the word at the cursor starts
- * with "@", the extension is asked for matching files; picking one (click
- * or Tab) puts `@path ` in the input. It shares the completion box with
+ * `@` mentions: while the word at the cursor starts with "@", the
+ * extension is asked what matches (the active selection, workspace
+ * symbols with their lines, files); picking one (click or Tab) puts
+ * `@path ` or `@path#L10-20 ` in the input. It shares the completion box with
  * the slash commands and hides it only when it showed it.
  */
 export class MentionCompletion {
@@ -36,16 +37,18 @@ export class MentionCompletion {
     this.send({ type: "mention", query: this.query });
   }
 
-  /** The extension's answer: the files matching query (ignored when the input has moved on). */
-  show(query: string, paths: readonly string[]): void {
+  /** The extension's answer: what matches query (ignored when the input has moved on). */
+  show(query: string, items: readonly MentionItem[]): void {
     if (query !== this.query) return;
     this.box.replaceChildren();
-    for (const p of paths) {
-      const item = el("div", { class: "completion", "data-testid": "mention-completion", "data-path": p }, p);
-      item.addEventListener("click", () => this.pick(p));
+    for (const m of items) {
+      const item = el("div", { class: `completion mention-${m.kind}`, "data-testid": "mention-completion", "data-path": m.insert, "data-kind": m.kind });
+      item.append(el("strong", {}, m.label));
+      if (m.detail) item.append(el("span", { class: "completion-detail" }, ` ${m.detail}`));
+      item.addEventListener("click", () => this.pick(m.insert));
       this.box.append(item);
     }
-    this.showing = paths.length > 0;
+    this.showing = items.length > 0;
     this.box.hidden = !this.showing;
   }
 

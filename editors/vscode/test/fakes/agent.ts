@@ -1,10 +1,11 @@
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
-import type { ReviewList } from "../../src/review/reviewList";
+import { ReviewList } from "../../src/review/reviewList";
 import type { AgentPort } from "../../src/session/agentPort";
-import { ChatController } from "../../src/session/controller";
+import { ChatController, type ControllerDeps } from "../../src/session/controller";
+import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
 import { CommandTerminals } from "../../src/terminal/terminals";
@@ -37,20 +38,34 @@ export class FakeAgent implements AgentPort {
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
   }
+  /** What capabilities() answers. */
+  caps: AgentCapabilities = { promptCapabilities: { image: true, embeddedContext: true }, sessionCapabilities: { list: {}, delete: {} } };
+  async capabilities(): Promise<AgentCapabilities> {
+    return this.caps;
+  }
+  readonly deleted: string[] = [];
+  async deleteSession(sessionId: string): Promise<void> {
+    this.deleted.push(sessionId);
+  }
 }
 
-/** A controller on agent with review, posting to posted, its sessions in cwd. */
-export function reviewing(agent: FakeAgent, review: ReviewList, posted: ToWebview[], cwd: string, reviewChanged?: () => void): ChatController {
+/** A controller on agent, its sessions in cwd, posting to posted; deps override the defaults (a fresh review, no following). */
+export function chatController(agent: AgentPort, posted: ToWebview[], cwd: string, deps: Partial<ControllerDeps> = {}): ChatController {
   return new ChatController({
     agent: async () => agent,
     post: (m) => posted.push(m),
     diffs: new DiffContentProvider(),
-    review,
+    review: new ReviewList(restoreFile),
     terminals: new CommandTerminals(),
     follower: new Follower(() => false),
     usage: new UsageStatus(),
     results: new ResultsLog(undefined),
     cwd: () => cwd,
-    reviewChanged,
+    ...deps,
   });
+}
+
+/** A controller on agent with review, posting to posted, its sessions in cwd. */
+export function reviewing(agent: FakeAgent, review: ReviewList, posted: ToWebview[], cwd: string, reviewChanged?: () => void): ChatController {
+  return chatController(agent, posted, cwd, { review, reviewChanged });
 }

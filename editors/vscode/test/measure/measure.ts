@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import type * as vscode from "vscode";
-import type { ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import { SerialQueue } from "../../src/client/serialQueue";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
@@ -59,6 +59,12 @@ class IdleAgent implements AgentPort {
   }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
+  }
+  async capabilities(): Promise<AgentCapabilities> {
+    return {};
+  }
+  async deleteSession(): Promise<void> {
+    // Nothing is stored.
   }
 }
 

@@ -187,6 +187,13 @@ export interface StubQuickInputButton {
 
 export const QuickInputButtons = { Back: { iconPath: new ThemeIcon("arrow-left"), tooltip: "Back" } as StubQuickInputButton };
 
+/** An item of a stub QuickPick. */
+export interface StubQuickPickItem {
+  readonly label: string;
+  readonly description?: string;
+  readonly buttons?: readonly unknown[];
+}
+
 /**
  * A QuickPick or an InputBox (one class holds what either has: items and
  * picks, value and validation): shown, hidden, accepted, buttons. Tests
@@ -203,21 +210,24 @@ export class StubQuickInput {
   ignoreFocusOut = false;
   visible = false;
   disposed = false;
-  items: readonly { label: string }[] = [];
-  activeItems: readonly { label: string }[] = [];
-  selectedItems: readonly { label: string }[] = [];
+  items: readonly StubQuickPickItem[] = [];
+  activeItems: readonly StubQuickPickItem[] = [];
+  selectedItems: readonly StubQuickPickItem[] = [];
   canSelectMany = false;
   matchOnDetail = false;
+  matchOnDescription = false;
   value = "";
   validationMessage: string | undefined;
   private readonly accepted = new EventEmitter<undefined>();
   private readonly hidden = new EventEmitter<undefined>();
   private readonly triggered = new EventEmitter<StubQuickInputButton>();
   private readonly changed = new EventEmitter<string>();
+  private readonly itemButtons = new EventEmitter<{ button: unknown; item: unknown }>();
   readonly onDidAccept = this.accepted.event;
   readonly onDidHide = this.hidden.event;
   readonly onDidTriggerButton = this.triggered.event;
   readonly onDidChangeValue = this.changed.event;
+  readonly onDidTriggerItemButton = this.itemButtons.event;
   constructor(kind: "pick" | "input") {
     this.kind = kind;
   }
@@ -225,6 +235,7 @@ export class StubQuickInput {
     this.visible = true;
     stub.quickInputs.push(this);
     stub.onQuickInput(this);
+    if (this.kind === "pick") stub.quickPickShown(this);
   }
   hide(): void {
     if (!this.visible) return;
@@ -234,12 +245,21 @@ export class StubQuickInput {
   dispose(): void {
     this.disposed = true;
   }
-  /** The user pressed Enter. */
-  accept(): void {
+  /** The user pressed Enter, on the item labelled label when one is given. */
+  accept(label?: string): void {
+    if (label !== undefined) this.selectedItems = this.items.filter((i) => i.label === label);
     this.accepted.fire(undefined);
   }
-  /** The user clicked the button with tooltip. */
-  press(tooltip: string): void {
+  /**
+   * The user clicked the input's button with tooltip, or, given n, button
+   * number n of the item labelled tooltip.
+   */
+  press(tooltip: string, n?: number): void {
+    if (n !== undefined) {
+      const item = this.items.find((i) => i.label === tooltip);
+      this.itemButtons.fire({ button: item?.buttons?.[n], item });
+      return;
+    }
     const b = this.buttons.find((x) => x.tooltip === tooltip);
     if (!b) throw new Error(`no button ${tooltip} among ${this.buttons.map((x) => x.tooltip).join(", ")}`);
     this.triggered.fire(b);
@@ -276,6 +296,8 @@ export const stub = {
   quickInputs: [] as StubQuickInput[],
   /** Called when a QuickPick or InputBox shows: tests answer it there. */
   onQuickInput: ((_input: StubQuickInput): void => undefined) as (input: StubQuickInput) => void,
+  /** Called when a QuickPick shows (after onQuickInput): it may accept an item or press an item's button. */
+  quickPickShown: ((_qp: StubQuickPick): void => undefined) as (qp: StubQuickPick) => void,
   inputBoxAnswer: undefined as string | undefined,
   executed: [] as { command: string; args: unknown[] }[],
   clipboard: "",
@@ -292,6 +314,7 @@ export const stub = {
   terminals: [] as StubTerminal[],
   statusItems: [] as StubStatusBarItem[],
   viewProviders: new Map<string, unknown>(),
+  panels: [] as StubWebviewPanel[],
   contentProviders: new Map<string, unknown>(),
   documents: [] as TextDocument[],
   closeTerminal: new EventEmitter<StubTerminal>(),
@@ -312,6 +335,7 @@ export const stub = {
     this.quickPickAnswer = () => undefined;
     this.quickInputs = [];
     this.onQuickInput = () => undefined;
+    this.quickPickShown = () => undefined;
     this.inputBoxAnswer = undefined;
     this.executed = [];
     this.clipboard = "";
@@ -326,6 +350,7 @@ export const stub = {
     this.terminals = [];
     this.statusItems = [];
     this.viewProviders.clear();
+    this.panels = [];
     this.contentProviders.clear();
     this.documents.length = 0;
   },
@@ -430,6 +455,11 @@ export const window = {
   async showQuickPick(items: unknown[]): Promise<unknown> {
     return stub.quickPickAnswer(items);
   },
+  createWebviewPanel(viewType: string, title: string): StubWebviewPanel {
+    const panel = new StubWebviewPanel(viewType, title);
+    stub.panels.push(panel);
+    return panel;
+  },
   async showInputBox(): Promise<string | undefined> {
     return stub.inputBoxAnswer;
   },
@@ -525,6 +555,50 @@ export const commands = {
 };
 
 /** A theme colour by id. */
+/** A webview panel (an editor tab) made by createWebviewPanel: what its script would post is fed with receive(). */
+export class StubWebviewPanel {
+  readonly viewType: string;
+  title: string;
+  iconPath: unknown;
+  active = true;
+  readonly posted: unknown[] = [];
+  private readonly received = new EventEmitter<unknown>();
+  private readonly disposed = new EventEmitter<void>();
+  private readonly viewState = new EventEmitter<{ webviewPanel: StubWebviewPanel }>();
+  readonly onDidDispose = this.disposed.event;
+  readonly onDidChangeViewState = this.viewState.event;
+  readonly webview = {
+    options: {} as unknown,
+    html: "",
+    cspSource: "stub:",
+    asWebviewUri: (u: Uri): Uri => u,
+    postMessage: async (m: unknown): Promise<boolean> => {
+      this.posted.push(m);
+      return true;
+    },
+    onDidReceiveMessage: this.received.event,
+  };
+  constructor(viewType: string, title: string) {
+    this.viewType = viewType;
+    this.title = title;
+  }
+  /** The panel's script posts m. */
+  receive(m: unknown): void {
+    this.received.fire(m);
+  }
+  /** The user brings the panel to the front (active) or leaves it. */
+  focus(active: boolean): void {
+    this.active = active;
+    this.viewState.fire({ webviewPanel: this });
+  }
+  dispose(): void {
+    this.disposed.fire();
+  }
+}
+
+/** A QuickPick as tests of the history see it: a StubQuickInput of kind "pick". */
+export type StubQuickPick = StubQuickInput;
+
 export class ThemeColor {
   readonly id: string;
   constructor(id: string) {
@@ -568,6 +642,9 @@ export const languages = {
     return noop();
   },
 };
+
+/** VS Code's symbol kinds (an enum: SymbolKind[4] is "Class"). */
+export enum SymbolKind { File, Module, Namespace, Package, Class, Method, Property, Field, Constructor, Enum, Interface, Function, Variable, Constant }
 
 export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
 export const ViewColumn = { Active: -1, Beside: -2, One: 1 } as const;

@@ -39,6 +39,28 @@ describe("activation", () => {
     for (const s of ctx.subscriptions) s.dispose();
   });
 
+  it("opens a new conversation in an editor tab beside the Agent view's, each the active chat while in front", async () => {
+    stub.reset();
+    const ctx = context();
+    const api = activate(ctx);
+    assert.equal(api.chats.all().length, 1);
+    await stub.commands.get(COMMANDS.newConversationTab)?.();
+    const panel = stub.panels[0];
+    assert.ok(panel, "a webview panel opened");
+    assert.equal(panel.viewType, "dsh.conversation");
+    assert.match(panel.webview.html, /data-testid="chat-input"/);
+    assert.equal(api.chats.all().length, 2);
+    const tab = api.chats.active;
+    assert.notEqual(tab, api.controller, "the new tab's conversation is in front");
+    panel.focus(false);
+    api.chats.activate(api.controller);
+    panel.focus(true);
+    assert.equal(api.chats.active, tab);
+    panel.dispose();
+    assert.deepEqual(api.chats.all(), [api.controller], "closing the tab closes its conversation");
+    for (const s of ctx.subscriptions) s.dispose();
+  });
+
   it("bundles no read of the navigator global (VS Code's host logs PendingMigrationError for each)", () => {
     const bundle = readFileSync(path.join(__dirname, "..", "..", "..", "dist", "extension.js"), "utf8");
     assert.doesNotMatch(bundle, /\bnavigator\b/);

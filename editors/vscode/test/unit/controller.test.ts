@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
-import type { ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
+import * as vscode from "vscode";
+import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
 import type { SignInResult } from "../../src/auth/signIn";
 import type { ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
@@ -57,6 +58,14 @@ class Agent implements AgentPort {
   async setConfigOption(_s: string, configId: string, value: string): Promise<SessionConfigOption[]> {
     this.configSet.push([configId, value]);
     return [];
+  }
+  caps: AgentCapabilities = { promptCapabilities: { image: true }, sessionCapabilities: { list: {}, delete: {} } };
+  async capabilities(): Promise<AgentCapabilities> {
+    return this.caps;
+  }
+  readonly deleted: string[] = [];
+  async deleteSession(sessionId: string): Promise<void> {
+    this.deleted.push(sessionId);
   }
 }
 
@@ -194,10 +203,56 @@ describe("chat controller", () => {
     stub.workspaceFiles = [file, path.join(dir, "b.go")];
     await controller.handle({ type: "mention", query: "a." });
     assert.equal(stub.findFilesCalls[0], "**/*a.*");
-    assert.ok(posted.some((m) => m.type === "mentions" && m.query === "a." && m.paths.join() === "b.go,src/a.go"));
+    assert.ok(posted.some((m) => m.type === "mentions" && m.query === "a." && m.items.map((i) => i.insert).join() === "b.go,src/a.go"));
     await controller.handle({ type: "prompt", text: "explain @src/a.go and @missing.go and @../outside.go" });
     assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "resource_link", uri: `file://${file}`, name: "a.go" }]);
     assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "src/a.go"));
+  });
+
+  it("lists the active selection and workspace symbols with their lines for an @ mention, and sends mentioned lines as embedded resources", async () => {
+    const file = path.join(dir, "src", "a.ts");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "l1\nl2\nclass Greeter {\n  hi() {}\n}\nl6\n");
+    stub.workspaceFiles = [file];
+    const symbolQueries: unknown[] = [];
+    stub.commands.set("vscode.executeWorkspaceSymbolProvider", (q: unknown) => {
+      symbolQueries.push(q);
+      const at = (uri: vscode.Uri, start: number, end: number) => ({ uri, range: new vscode.Range(new vscode.Position(start, 0), new vscode.Position(end, 1)) });
+      return [
+        { name: "Greeter", kind: vscode.SymbolKind.Class, containerName: "", location: at(vscode.Uri.file(file), 2, 4) },
+        { name: "Elsewhere", kind: vscode.SymbolKind.Function, containerName: "", location: at(vscode.Uri.file("/outside/b.ts"), 0, 1) },
+      ];
+    });
+    controller.offerContext({ path: file, selection: { startLine: 0, endLine: 1, text: "l1\nl2" } });
+    await controller.handle({ type: "mention", query: "" });
+    const first = posted.filter((m) => m.type === "mentions").at(-1);
+    assert.ok(first?.type === "mentions");
+    assert.deepEqual(first.items[0], { kind: "selection", insert: "src/a.ts#L1-2", label: "Selection", detail: "src/a.ts:1-2" });
+    assert.deepEqual(symbolQueries, [], "no symbol query for a bare @");
+    await controller.handle({ type: "mention", query: "Greet" });
+    const second = posted.filter((m) => m.type === "mentions").at(-1);
+    assert.ok(second?.type === "mentions");
+    assert.deepEqual(second.items.filter((i) => i.kind === "symbol"), [{ kind: "symbol", insert: "src/a.ts#L3-5", label: "Greeter", detail: "class · src/a.ts:3-5" }], "a symbol outside the workspace is left out");
+    assert.ok(!second.items.some((i) => i.kind === "selection"), "the selection is offered for a query naming its file only");
+
+    await controller.handle({ type: "prompt", text: "explain @src/a.ts#L3-5 and @src/a.ts#L40" });
+    assert.deepEqual(agent.blocks.at(-1)?.slice(1), [
+      { type: "resource", resource: { uri: `file://${file}#L3-L5`, mimeType: "text/plain", text: "class Greeter {\n  hi() {}\n}" } },
+      { type: "resource_link", uri: `file://${file}`, name: "a.ts" },
+    ]);
+    assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "src/a.ts:3-5, src/a.ts"));
+  });
+
+  it("sends pasted images as image blocks when the agent takes images, and says so when it does not", async () => {
+    const png = { mimeType: "image/png", data: "iVBORw0KGgo=", name: "shot.png" };
+    await controller.handle({ type: "prompt", text: "what is this?", images: [png, { mimeType: "text/html", data: "PGI+", name: "x" }, { mimeType: "image/png", data: "not base64!", name: "y" }] });
+    assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], "only well-formed images go");
+    assert.ok(posted.some((m) => m.type === "userPrompt" && m.context === "1 image"));
+    agent.caps = { promptCapabilities: { image: false } };
+    posted.length = 0;
+    await controller.handle({ type: "prompt", text: "and this?", images: [png] });
+    assert.deepEqual(agent.blocks.at(-1), [{ type: "text", text: "and this?" }]);
+    assert.ok(posted.some((m) => m.type === "notice" && m.level === "info" && m.text.includes("does not take images")));
   });
 
   it("shows what each request cost on its turn", async () => {

@@ -2,8 +2,8 @@ import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import type * as vscode from "vscode";
 import { editorContextOf, MAX_SELECTION_CHARS } from "../../src/session/activeEditor";
-import { contextBlocks, contextLabel } from "../../src/session/editorContext";
-import { mentionedPaths } from "../../src/session/mentions";
+import { contextBlocks, contextLabel, mentionContext } from "../../src/session/editorContext";
+import { mentions, mentionText } from "../../src/session/mentions";
 import { Position, Range, TextDocument, Uri } from "../stubs/vscode";
 
 /** An editor on text at path with the selection from start to end (line, character). */
@@ -50,5 +50,30 @@ describe("@ mentions", () => {
     { text: "@../etc/passwd @/etc/shadow @/ws/in.go", want: ["/ws/in.go"] },
     { text: "a lone @ sign", want: [] },
   ];
-  for (const c of cases) it(c.text, () => assert.deepEqual(mentionedPaths(c.text, "/ws"), c.want));
+  for (const c of cases) it(c.text, () => assert.deepEqual(mentions(c.text, "/ws").map((m) => m.path), c.want));
+
+  const ranged: { text: string; want: { path: string; lines?: { first: number; last: number } }[] }[] = [
+    { text: "see @src/a.ts#L10-20.", want: [{ path: "/ws/src/a.ts", lines: { first: 10, last: 20 } }] },
+    { text: "@a.ts#L7 and @a.ts#L3-L5 and @a.ts", want: [{ path: "/ws/a.ts", lines: { first: 7, last: 7 } }, { path: "/ws/a.ts", lines: { first: 3, last: 5 } }, { path: "/ws/a.ts" }] },
+    { text: "@a.ts#L9-2 reversed", want: [{ path: "/ws/a.ts", lines: { first: 2, last: 9 } }] },
+    { text: "@a.ts#L0 is no line: the file", want: [{ path: "/ws/a.ts" }] },
+    { text: "@../out.ts#L1-2", want: [] },
+  ];
+  for (const c of ranged) {
+    it(`with lines: ${c.text}`, () => assert.deepEqual(mentions(c.text, "/ws").map((m) => (m.lines ? m : { path: m.path })), c.want));
+  }
+
+  it("writes a mention's lines as #L10-20, one line as #L10", () => {
+    assert.equal(mentionText("a.ts", { first: 10, last: 20 }), "a.ts#L10-20");
+    assert.equal(mentionText("a.ts", { first: 4, last: 4 }), "a.ts#L4");
+    assert.equal(mentionText("a.ts"), "a.ts");
+  });
+
+  it("carries the lines a mention names, clamped to the file; past its end, the file alone", () => {
+    const text = "one\ntwo\nthree\n";
+    assert.deepEqual(mentionContext({ path: "/ws/a", lines: { first: 2, last: 9 } }, text), { path: "/ws/a", selection: { startLine: 1, endLine: 2, text: "two\nthree" } });
+    assert.deepEqual(mentionContext({ path: "/ws/a", lines: { first: 4, last: 5 } }, text), { path: "/ws/a" });
+    assert.deepEqual(mentionContext({ path: "/ws/a" }, text), { path: "/ws/a" });
+    assert.equal(mentionContext({ path: "/ws/a", lines: { first: 1, last: 1 } }, undefined), undefined);
+  });
 });

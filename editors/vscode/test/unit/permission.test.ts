@@ -17,7 +17,7 @@ function request(toolCallId = "b1", title = "Run the tests"): RequestPermissionR
 }
 
 function call(over: Partial<ToolCallState> = {}): ToolCallState {
-  return { toolCallId: "b1", title: "Run", kind: "execute", status: "pending", rawInput: undefined, locations: [], diffs: [], ...over };
+  return { toolCallId: "b1", title: "Run", kind: "execute", status: "pending", rawInput: undefined, locations: [], diffs: [], reviewed: false, ...over };
 }
 
 describe("permission mapping", () => {

@@ -24,7 +24,7 @@ function review(over: Partial<RequestPermissionRequest["toolCall"]> = {}): Reque
 }
 
 function call(over: Partial<ToolCallState> = {}): ToolCallState {
-  return { toolCallId: "p1", title: "Exit plan mode", kind: "switch_mode", status: "pending", rawInput: undefined, locations: [], diffs: [], ...over };
+  return { toolCallId: "p1", title: "Exit plan mode", kind: "switch_mode", status: "pending", rawInput: undefined, locations: [], diffs: [], reviewed: false, ...over };
 }
 
 describe("recognising a plan review", () => {

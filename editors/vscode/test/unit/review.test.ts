@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ToWebview } from "../../src/chat/messages";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
+import { deleteFile } from "../../src/fs/writeText";
 import { restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { stub } from "../stubs/control";
@@ -157,5 +158,59 @@ describe("the rejection note", () => {
     assert.deepEqual(texts[0], ["write a.txt"]);
     assert.deepEqual(texts[1], [rejectionNote([a]), "go on"]);
     assert.deepEqual(texts[2], ["and again"]);
+  });
+});
+
+describe("View All File Changes", () => {
+  const opened = (): string[] => {
+    const multi = stub.executed.filter((e) => e.command === "vscode.changes").at(-1);
+    return multi ? (multi.args[1] as { fsPath: string }[][]).map((r) => r[0]?.fsPath ?? "") : [];
+  };
+  const completed = (id: string, p: string, oldText: string | null, newText: string) => ({
+    sessionId: "s1",
+    update: { sessionUpdate: "tool_call" as const, toolCallId: id, title: "Edit", kind: "edit" as const, status: "completed" as const, content: [{ type: "diff" as const, path: p, oldText, newText }] },
+  });
+
+  it("lists only the files the agent's change left changed: not one rejected, written back, undone by hand, or created and gone", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    const [kept, rejected, back, byHand, gone] = ["kept.txt", "rejected.txt", "back.txt", "byhand.txt", "gone.txt"].map((n) => path.join(dir, n)) as [string, string, string, string, string];
+    for (const p of [kept, rejected, back, byHand]) writeFileSync(p, "old\n");
+    await c.prompt("change them");
+    for (const [i, p] of [kept, rejected, back, byHand].entries()) {
+      await c.writeTextFile({ sessionId: "s1", path: p, content: "new\n" });
+      await c.sessionUpdate(completed(`e${i}`, p, "old\n", "new\n"));
+    }
+    await c.writeTextFile({ sessionId: "s1", path: gone, content: "made\n" });
+    await c.sessionUpdate(completed("w1", gone, null, "made\n"));
+    // The agent writes back.txt as it was; the user puts byhand.txt back and deletes gone.txt.
+    await c.writeTextFile({ sessionId: "s1", path: back, content: "old\n" });
+    await c.sessionUpdate(completed("e9", back, "new\n", "old\n"));
+    const doc = stub.documents.find((d) => d.uri.fsPath === byHand);
+    assert.ok(doc);
+    doc.text = "old\n";
+    await deleteFile(gone);
+    await c.handle({ type: "review", action: "reject", path: rejected });
+    // A late update of the rejected call (its card gains a note) does not bring it back.
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call_update", toolCallId: "e1", status: "completed", content: [{ type: "diff", path: rejected, oldText: "old\n", newText: "new\n" }] } });
+
+    await c.handle({ type: "reviewAll", action: "view" });
+    assert.deepEqual(opened(), [kept]);
+    const title = stub.executed.filter((e) => e.command === "vscode.changes").at(-1)?.args[0];
+    assert.equal(title, "dsh: 1 changed file");
+    const rows = posted.filter((m) => m.type === "review").at(-1);
+    assert.ok(rows?.type === "review");
+    assert.deepEqual(rows.files.map((f) => f.path), [kept]);
+  });
+
+  it("opens nothing when the turn's changes all came to nothing", async () => {
+    const c = reviewing(new FakeAgent(), new ReviewList(restoreFile), [], dir);
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "same\n");
+    await c.prompt("touch a.txt");
+    await c.sessionUpdate(completed("e1", a, "same\n", "same\n"));
+    await c.handle({ type: "reviewAll", action: "view" });
+    assert.deepEqual(opened(), []);
   });
 });

@@ -48,7 +48,7 @@ describe("chat webview", () => {
     const view = new ChatView(vscode.Uri.file("/ext"), (m) => received.push(m));
     view.post({ type: "userPrompt", text: "early" });
     const { webview, posted, receive } = fakeWebview();
-    view.resolveWebviewView({ webview, onDidDispose: () => ({ dispose: () => undefined }) } as unknown as vscode.WebviewView);
+    view.resolveWebviewView({ webview, onDidDispose: () => new vscode.Disposable(() => undefined) });
     view.post({ type: "userPrompt", text: "before ready" });
     assert.deepEqual(posted, []);
     receive({ type: "ready" });

@@ -57,7 +57,7 @@ describe("the conversation view", () => {
     chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done." } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: rejectionNote(["/ws/a.txt"]) } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "go on" } });
-    assert.deepEqual(q("message-user").map((e) => e.textContent), ["edit a", "go on"]);
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["edit a", "go on"]);
     const card = q("tool-card")[0];
     assert.equal(card?.dataset["review"], "rejected");
     assert.match(card.querySelector(".tool-status")?.textContent ?? "", /rejected/);
@@ -74,7 +74,7 @@ describe("the conversation view", () => {
   it("joins a replayed prompt's chunks into one message", () => {
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one " } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "prompt" } });
-    assert.deepEqual(q("message-user").map((e) => e.textContent), ["one prompt"]);
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["one prompt"]);
   });
 
   it("renders links, and opens them through the extension", () => {
@@ -147,5 +147,35 @@ describe("a tool card", () => {
   it("labels approval buttons without Markdown backticks", () => {
     chat.ask("p1", "b1", "Run", [{ optionId: "always", name: "Always allow `go test …`", kind: "allow_always" }]);
     assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
+  });
+});
+
+describe("restore to here, and edit and resend", () => {
+  it("sends the message's place and every prompt from it; the extension's truncate drops it and what follows", () => {
+    chat.user("first");
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "answer one" } });
+    chat.user("/undo");
+    chat.user("second");
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Edit", kind: "edit", status: "completed" });
+    assert.deepEqual(q("edit-last").map((b) => b.hidden), [true, true, false], "Edit is offered on the last message only");
+    assert.deepEqual(q("message-user").map((m) => m.querySelector<HTMLElement>(".user-actions")?.hidden), [false, true, false], "a slash command offers neither");
+    click(q("restore-here")[0]);
+    assert.deepEqual(sent.at(-1), { type: "restore", index: 0, texts: ["first", "/undo", "second"] });
+    chat.truncate(1);
+    assert.deepEqual(q("message-user").map((m) => m.querySelector(".user-text")?.textContent), ["first"]);
+    assert.equal(q("tool-card").length, 0);
+    assert.equal(q("message-agent").length, 1);
+    assert.deepEqual(q("edit-last").map((b) => b.hidden), [false]);
+    chat.truncate(0);
+    assert.equal(q("welcome").length, 1, "an emptied log greets again");
+  });
+
+  it("Edit hands the last message's text and restore point to the input", () => {
+    const edits: unknown[] = [];
+    const withEdit = new Conversation(log, (m) => sent.push(m), (text, point) => edits.push({ text, point }));
+    withEdit.user("one");
+    withEdit.user("two");
+    click(q("edit-last")[1]);
+    assert.deepEqual(edits, [{ text: "two", point: { index: 1, texts: ["two"] } }]);
   });
 });

@@ -1,0 +1,67 @@
+// Screenshots of a step in the light and the dark theme, the theme
+// picked through the command palette as a user does (code-server does not
+// pick up a settings.json written under it). Focus goes to the active
+// editor's tab first, so an editor's selection stays as it is; no modal
+// dialog may be open.
+import { join } from "node:path";
+import { UI_TIMEOUT } from "./workbench.mjs";
+
+/** The themes each step is shown in: the picker's name, the workbench's class, the webview body's class, the file suffix. */
+export const THEMES = /** @type {const} */ ([
+  { name: "Light Modern", workbench: "vs", webview: "vscode-light", suffix: "light" },
+  { name: "Dark Modern", workbench: "vs-dark", webview: "vscode-dark", suffix: "dark" },
+]);
+
+/**
+ * Picks theme and waits until the workbench and the chat webview wear it.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {import("./workbench.mjs").FrameLocator} chat the chat webview
+ * @param {(typeof THEMES)[number]} theme
+ * @returns {Promise<void>}
+ */
+export async function useTheme(page, chat, theme) {
+  await setColorTheme(page, theme.name);
+  await page.locator(`.monaco-workbench.${theme.workbench}`).waitFor({ timeout: UI_TIMEOUT });
+  await chat.locator(`body.${theme.webview}`).waitFor({ timeout: UI_TIMEOUT });
+}
+
+/**
+ * Takes name-dark.png and name-light.png of the page as it is, and leaves
+ * it in the light theme.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {import("./workbench.mjs").FrameLocator} chat
+ * @param {string} dir where the screenshots go
+ * @param {string} name
+ * @returns {Promise<void>}
+ */
+export async function shotInThemes(page, chat, dir, name) {
+  for (const theme of [THEMES[1], THEMES[0]]) {
+    await useTheme(page, chat, theme);
+    await page.screenshot({ path: join(dir, `${name}-${theme.suffix}.png`) });
+  }
+}
+
+/**
+ * Picks the workbench's colour theme as a user does: the command palette's
+ * "Preferences: Color Theme", then the theme by name. Needs no modal
+ * dialog open; focus goes to the active editor's tab first (its
+ * selection stays), or to the empty editor area.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {string} theme the name the picker shows ("Light Modern", "Dark High Contrast", …)
+ * @returns {Promise<void>}
+ */
+export async function setColorTheme(page, theme) {
+  const tab = page.locator(".part.editor .tabs-container .tab.active").first();
+  if (await tab.count()) await tab.click();
+  else await page.locator(".part.editor").first().click({ position: { x: 200, y: 200 } });
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(">Preferences: Color Theme");
+  // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(theme);
+  // The picker labels the themes "Light Modern", "Dark High Contrast", … (no "Default").
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click({ timeout: UI_TIMEOUT });
+}

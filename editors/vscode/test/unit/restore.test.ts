@@ -1,0 +1,102 @@
+import { strict as assert } from "node:assert";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { ToWebview } from "../../src/chat/messages";
+import { rejectionNote, ReviewList } from "../../src/review/reviewList";
+import { restoreFile } from "../../src/session/files";
+import { MAX_RESTORE_PROMPTS, restorePoint, undoCount } from "../../src/session/restore";
+import { FakeAgent, reviewing } from "../fakes/agent";
+import { stub } from "../stubs/control";
+
+let dir: string;
+beforeEach(() => {
+  stub.reset();
+  dir = mkdtempSync(path.join(tmpdir(), "dsh-vscode-restore-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const texts = (agent: FakeAgent): string[] => agent.prompts.map((p) => p.map((b) => (b.type === "text" ? b.text : "")).join(""));
+
+describe("restore to here", () => {
+  const cases: { prompts: string[]; want: number }[] = [
+    { prompts: ["fix it"], want: 1 },
+    { prompts: ["fix it", "and test", "/init"], want: 3 },
+    { prompts: ["fix it", "/compact", "/help", "/permissions"], want: 1 },
+    { prompts: ["fix it", "/undo", "/undo", "again"], want: 1 },
+    { prompts: ["/undo", "one"], want: 1 },
+    { prompts: ["a", "b", "/undo 1"], want: 1 },
+  ];
+  for (const c of cases) it(`takes ${c.want} /undo over ${JSON.stringify(c.prompts)}`, () => assert.equal(undoCount(c.prompts), c.want));
+
+  it("reads the view's restore point defensively", () => {
+    assert.deepEqual(restorePoint({ index: 2, texts: ["a"] }), { index: 2, texts: ["a"] });
+    const tooMany = { index: 0, texts: Array.from({ length: MAX_RESTORE_PROMPTS + 1 }, () => "x") };
+    for (const bad of [null, "x", { index: -1, texts: ["a"] }, { index: 1.5, texts: ["a"] }, { index: 0, texts: [] }, { index: 0, texts: [1] }, tooMany]) assert.equal(restorePoint(bad), undefined);
+  });
+
+  it("drops the message and what follows from the view, then undoes each model turn since with /undo, without the editor's note in front", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const review = new ReviewList(restoreFile);
+    const c = reviewing(agent, review, posted, dir);
+    await c.prompt("write a.txt");
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "by the agent");
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", kind: "edit", status: "completed", content: [{ type: "diff", path: a, oldText: null, newText: "by the agent" }] } });
+    await c.handle({ type: "review", action: "reject", path: a });
+    await c.prompt("then this");
+    agent.prompts.length = 0;
+    await c.handle({ type: "restore", index: 0, texts: ["write a.txt", "/compact", "then this"] });
+    assert.deepEqual(texts(agent), ["/undo", "/undo"]);
+    assert.ok(posted.some((m) => m.type === "truncate" && m.index === 0));
+    assert.ok(posted.some((m) => m.type === "notice" && m.text.includes("undoing 2 turns with /undo")));
+    await c.prompt("next");
+    assert.deepEqual(texts(agent).at(-1), "next", "the note went before the prompt after the rejection already");
+  });
+
+  it("keeps the rejection note for the first prompt that is not a slash command", async () => {
+    const agent = new FakeAgent();
+    const review = new ReviewList(restoreFile);
+    const c = reviewing(agent, review, [], dir);
+    await c.prompt("write b.txt");
+    const b = path.join(dir, "b.txt");
+    writeFileSync(b, "new");
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "tool_call", toolCallId: "w1", title: "Write", kind: "edit", status: "completed", content: [{ type: "diff", path: b, oldText: null, newText: "new" }] } });
+    await c.handle({ type: "review", action: "reject", path: b });
+    await c.prompt("/undo");
+    await c.prompt("go on");
+    assert.deepEqual(texts(agent).slice(1), ["/undo", `${rejectionNote([b])}go on`]);
+  });
+
+  it("edit and resend undoes the last turn, then sends the new text", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    await c.prompt("make it blue");
+    await c.handle({ type: "prompt", text: "make it green", restore: { index: 0, texts: ["make it blue"] } });
+    assert.deepEqual(texts(agent), ["make it blue", "/undo", "make it green"]);
+    assert.ok(posted.some((m) => m.type === "truncate" && m.index === 0));
+  });
+
+  it("does nothing while a turn runs", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    let release: () => void = () => undefined;
+    agent.prompt = async (_s, p) => {
+      agent.prompts.push(p);
+      await new Promise<void>((r) => (release = r));
+      return { stopReason: "end_turn" };
+    };
+    const running = c.prompt("slow");
+    await new Promise((r) => setImmediate(r));
+    assert.equal(await c.restoreTo({ index: 0, texts: ["slow"] }), false);
+    await c.handle({ type: "prompt", text: "edited while running", restore: { index: 0, texts: ["slow"] } });
+    release();
+    await running;
+    assert.deepEqual(texts(agent), ["slow"]);
+    assert.ok(posted.some((m) => m.type === "notice" && m.text.endsWith("edited while running")), "the edited text is shown, not lost");
+  });
+});
