@@ -21,9 +21,9 @@
 // After the scenario (and its checks that need dsh-acp running) it points
 // dsh.path at the stand-in ACP agent (lib/standIn.mjs) for a second pass:
 // an ask_user form, a plan approved, steering, a queued prompt, a notice
-// and a compaction; DSH_E2E_STAND_IN=0 skips it. DSH_E2E_ASK_PLAN=1 also
-// drives dsh-acp's own ask_user and plan mode in the scenario (once
-// dsh-acp has them: scenario-ask-plan.jsonl follows scenario.jsonl).
+// and a compaction; DSH_E2E_STAND_IN=0 skips it. The scenario also drives
+// dsh-acp's own ask_user and plan mode (scenario-ask-plan.jsonl follows
+// scenario.jsonl); DSH_E2E_ASK_PLAN=0 leaves them out.
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,8 +54,8 @@ async function main() {
   // The platform .vsix's own binary, unless the wrapper is asked for.
   const bundled = process.env["DSH_E2E_AGENT"] !== "wrapper";
   const hostPath = String(process.env["PATH"]);
-  // With DSH_E2E_ASK_PLAN=1 the model goes on to ask_user and exit_plan_mode.
-  const askPlan = process.env["DSH_E2E_ASK_PLAN"] === "1";
+  // The model goes on to ask_user and exit_plan_mode unless DSH_E2E_ASK_PLAN=0.
+  const askPlan = process.env["DSH_E2E_ASK_PLAN"] !== "0";
   const modelScript = askPlan ? join(dirs.root, "scenario.jsonl") : join(here, "scenario.jsonl");
   if (askPlan) await writeFile(modelScript, (await readFile(join(here, "scenario.jsonl"), "utf8")) + (await readFile(join(here, "scenario-ask-plan.jsonl"), "utf8")));
   /** @type {NodeJS.ProcessEnv} */

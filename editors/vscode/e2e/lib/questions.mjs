@@ -2,8 +2,8 @@
 // ask_user form walked as QuickPick / InputBox steps, and a plan review
 // (the plan in the Markdown preview, Implement / Keep planning in a
 // notification beside it). Shared by the stand-in agent's pass
-// (standIn.mjs) and, once dsh-acp has ask_user and plan mode, the main
-// scenario (DSH_E2E_ASK_PLAN=1).
+// (standIn.mjs) and dsh-acp's own ask_user and plan mode in the main
+// scenario (unless DSH_E2E_ASK_PLAN=0).
 import { UI_TIMEOUT, waitForPrompt } from "./workbench.mjs";
 
 /**

@@ -1,11 +1,9 @@
 // The chat (ChatController on AgentClient) against the real dsh-acp with a
 // scripted model: ask_user through the form (accept, decline, cancel) and a
-// plan review in plan mode (implement: the next write runs). They need a
-// dsh-acp with ask_user and plan mode (tools/ask, tools/planmode in the
-// module); DSH_PROTOCOL_ASK_PLAN=1 runs them on a DSH_ACP_BIN built elsewhere.
+// plan review in plan mode (implement: the next write runs).
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
@@ -17,9 +15,8 @@ import type { ChatController } from "../../src/session/controller";
 import { AnsweringPrompter, processChat } from "../fakes/chat";
 import { stub } from "../stubs/control";
 
+
 const moduleRoot = path.resolve(__dirname, "..", "..", "..", "..", "..");
-const served = process.env["DSH_PROTOCOL_ASK_PLAN"] === "1" || (existsSync(path.join(moduleRoot, "tools", "ask")) && existsSync(path.join(moduleRoot, "tools", "planmode")));
-const skip = served ? false : "this dsh-acp has no ask_user and plan mode yet";
 
 const QUESTION = "Which database should the service use?";
 const ASK = { tool_calls: [{ id: "a1", name: "ask_user", arguments: { questions: [{ question: QUESTION, options: ["Postgres", "SQLite"] }] } }] };
@@ -28,7 +25,7 @@ const PLAN = "# Plan\n\n1. Write plan.txt\n";
 /** A prompter answering each field by its title (cancel for one it does not name). */
 const byTitle = (answers: Readonly<Record<string, StepResult>>) => new AnsweringPrompter((f) => answers[f.title]);
 
-describe("protocol: questions and plans against dsh-acp", { skip }, () => {
+describe("protocol: questions and plans against dsh-acp", () => {
   let root: string;
   let binary: string;
   let dir: string;
