@@ -13,14 +13,17 @@ import { UI_TIMEOUT, waitForPrompt } from "./workbench.mjs";
 
 /**
  * Answers each step of the form the agent asks, in order: the step's
- * QuickPick or InputBox is the one titled with its question.
+ * QuickPick or InputBox is the one titled with its question. A step is
+ * done when the widget's title no longer names its question (the next
+ * step's prompt may quote it).
  * @param {import("./workbench.mjs").Page} page
  * @param {readonly FormStep[]} steps
  * @returns {Promise<void>}
  */
 export async function answerForm(page, steps) {
   for (const step of steps) {
-    const widget = page.locator(".quick-input-widget", { hasText: step.question });
+    // `has` is looked for inside each widget.
+    const widget = page.locator(".quick-input-widget", { has: page.locator(".quick-input-title", { hasText: step.question }) });
     await widget.waitFor({ timeout: UI_TIMEOUT });
     if ("choice" in step) {
       const prompt = await waitForPrompt(page, step.question);

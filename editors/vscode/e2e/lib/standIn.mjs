@@ -84,15 +84,22 @@ export async function runStandIn({ page, dirs, extension, extDir, node, results,
     // code-server does not watch the settings file: the reloaded window reads it.
     await page.reload();
     await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
-    // Focus the view (the activity-bar icon would close a container the reload left open),
-    // from the command palette, with the keyboard's focus in the workbench (not a webview).
-    await page.locator(".part.editor").first().click();
-    await page.keyboard.press("F1");
-    const palette = page.locator(".quick-input-widget input");
-    await palette.waitFor({ timeout: UI_TIMEOUT });
-    await palette.fill(">Focus on Agent View");
-    await page.locator(".quick-input-list .monaco-list-row", { hasText: /Focus on Agent View/ }).first().click({ timeout: UI_TIMEOUT });
-    await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
+    // The reload reopens the view when it was open. Otherwise focus it (the activity-bar
+    // icon would close a container the reload left open) from the command palette, with
+    // the keyboard's focus in the workbench (not a webview).
+    const shown = await byTestId("chat-input")
+      .waitFor({ timeout: UI_TIMEOUT / 3 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) {
+      await page.locator(".part.editor").first().click();
+      await page.keyboard.press("F1");
+      const palette = page.locator(".quick-input-widget input");
+      await palette.waitFor({ timeout: UI_TIMEOUT });
+      await palette.fill(">Focus on Agent View");
+      await page.locator(".quick-input-list .monaco-list-row", { hasText: /Focus on Agent View/ }).first().click({ timeout: UI_TIMEOUT });
+      await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
+    }
     const deadline = Date.now() + UI_TIMEOUT;
     while (!(await processesMentioning(dirs.bin)).some((p) => p.cmdline.includes("acpAgent.js"))) {
       if (Date.now() > deadline) throw new Error("the extension did not start the stand-in agent after dsh.path changed");

@@ -51,13 +51,26 @@ export async function shotInThemes(page, chat, dir, name) {
  * @returns {Promise<void>}
  */
 export async function setColorTheme(page, theme) {
-  const tab = page.locator(".part.editor .tabs-container .tab.active").first();
-  if (await tab.count()) await tab.click();
-  else await page.locator(".part.editor").first().click({ position: { x: 200, y: 200 } });
-  await page.keyboard.press("F1");
   const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(">Preferences: Color Theme");
+  // The palette can close as it opens, when focus moves on (a webview
+  // taking it back, a notification settling): open it again, a few times.
+  // A Markdown preview (a plan under review) is a webview that keeps the
+  // keyboard: focus goes to a tab that is no preview.
+  const tabs = page.locator(".part.editor .tabs-container .tab").filter({ hasNotText: /^\s*Preview / });
+  for (let attempt = 1; ; attempt++) {
+    const active = tabs.and(page.locator(".tab.active")).first();
+    const tab = (await active.count()) ? active : tabs.first();
+    if (await tab.count()) await tab.click();
+    else await page.locator(".part.editor").first().click({ position: { x: 200, y: 200 } });
+    await page.keyboard.press("F1");
+    try {
+      await input.fill(">Preferences: Color Theme", { timeout: UI_TIMEOUT / 6 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press("Escape");
+    }
+  }
   // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
   await page.locator(".quick-input-list .monaco-list-row", { hasText: /^\s*Preferences: Color Theme(?!s)/ }).first().click({ timeout: UI_TIMEOUT });
   await page.locator(".quick-input-list .monaco-list-row", { hasText: /Light Modern/ }).first().waitFor({ timeout: UI_TIMEOUT });
