@@ -280,7 +280,7 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
       await shot("05b-inline-review");
       await both("w04-inline-review");
       await byTestId("review-view-all").click();
-      await page.locator(".tabs-container .tab", { hasText: "dsh: 3 changed files" }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page.locator(".tabs-container .tab", { hasText: "dsh: changes (3 files)" }).first().waitFor({ timeout: UI_TIMEOUT });
       await shot("05c-all-changes");
       await both("w05-all-changes");
     },

@@ -115,7 +115,8 @@ export class ReviewActions {
       const uri = vscode.Uri.file(f.path);
       return [uri, this.deps.diffs.register(f.path, f.original ?? ""), uri] as const;
     });
-    await vscode.commands.executeCommand("vscode.changes", `dsh: ${files.length} changed ${files.length === 1 ? "file" : "files"}`, resources);
+    // VS Code adds the count to the title: "dsh: changes (3 files)".
+    await vscode.commands.executeCommand("vscode.changes", "dsh: changes", resources);
   }
 
   /** Opens the review list as a QuickPick and carries out the choice. */

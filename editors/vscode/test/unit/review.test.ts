@@ -198,7 +198,7 @@ describe("View All File Changes", () => {
     await c.handle({ type: "reviewAll", action: "view" });
     assert.deepEqual(opened(), [kept]);
     const title = stub.executed.filter((e) => e.command === "vscode.changes").at(-1)?.args[0];
-    assert.equal(title, "dsh: 1 changed file");
+    assert.equal(title, "dsh: changes");
     const rows = posted.filter((m) => m.type === "review").at(-1);
     assert.ok(rows?.type === "review");
     assert.deepEqual(rows.files.map((f) => f.path), [kept]);
