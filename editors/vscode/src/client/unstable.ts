@@ -1,0 +1,38 @@
+// The one module that reads ACP's unstable v1 types: what the extension
+// takes of the unstable surface it advertises (clientCapabilities.subagents).
+// Everything else speaks the stable types; a notification comes through
+// here to be one of them or a child's announcement.
+import type { SessionNotification, SessionUpdate } from "@agentclientprotocol/sdk";
+import type * as unstable from "@agentclientprotocol/sdk/unstable";
+
+/** A child session's announcement or state change, sent on its parent session (subagent_update). */
+export type SubagentAnnouncement = Extract<unstable.SessionUpdate, { sessionUpdate: "subagent_update" }>;
+
+/** A child's work state as subagent_update reports it. */
+export type SubagentWorkState = NonNullable<SubagentAnnouncement["state"]>;
+
+/** An update the chats handle: a stable one, or a child's announcement. */
+export type AgentUpdate = SessionUpdate | SubagentAnnouncement;
+
+/** A session/update as the client hands it to the chats. */
+export type AgentNotification = SessionNotification | { readonly sessionId: string; readonly update: SubagentAnnouncement };
+
+/** The unstable session/update the connection parses (the SDK's unstable entrypoint). */
+export type WireNotification = unstable.SessionNotification;
+
+/** The update kinds only the unstable schema has; of them the extension shows subagent_update. */
+const UNSTABLE_ONLY: ReadonlySet<string> = new Set(["plan_update", "plan_removed", "subagent_update", "session_message", "session_message_chunk"]);
+
+function isStable(n: WireNotification): n is SessionNotification {
+  return !UNSTABLE_ONLY.has(n.update.sessionUpdate);
+}
+
+/**
+ * The notification as the chats take it: a stable update or a child's
+ * announcement as it is; undefined for an unstable update the extension
+ * did not advertise (it is dropped).
+ */
+export function agentNotification(n: WireNotification): AgentNotification | undefined {
+  if (n.update.sessionUpdate === "subagent_update") return { sessionId: n.sessionId, update: n.update };
+  return isStable(n) ? n : undefined;
+}
