@@ -391,11 +391,16 @@ export class ChatController implements ClientHandlers {
     return this.turns.stop();
   }
 
-  /** Stops one subagent of the chat's session (session/cancel for it alone) and its open questions; the parent's turn goes on. */
+  /**
+   * Stops one subagent of the chat's session: session/cancel for it
+   * alone, then its open questions answered cancelled (as ACP asks, after
+   * the cancel: a cancelled answer on its own would stop the whole turn);
+   * the parent's turn goes on.
+   */
   async stopSubagent(sessionId: string): Promise<void> {
     if (!this.sessions.isChild(sessionId)) return;
-    this.approvals.cancelSession(sessionId);
     await (await this.deps.agent()).cancel(sessionId);
+    this.approvals.cancelSession(sessionId);
   }
 
   /** Opens the review list as a QuickPick and carries out the choice. */

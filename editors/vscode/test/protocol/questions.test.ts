@@ -2,8 +2,7 @@
 // scripted model: ask_user through the form (accept, decline, cancel) and a
 // plan review in plan mode (implement: the next write runs).
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
@@ -13,10 +12,9 @@ import type { AgentClient } from "../../src/client/agentClient";
 import type { FieldPrompter, StepResult } from "../../src/elicitation/walk";
 import type { ChatController } from "../../src/session/controller";
 import { AnsweringPrompter, processChat } from "../fakes/chat";
+import { dshAcpBinary, scriptedEnv } from "../fakes/dshAcp";
 import { stub } from "../stubs/control";
 
-
-const moduleRoot = path.resolve(__dirname, "..", "..", "..", "..", "..");
 
 const QUESTION = "Which database should the service use?";
 const ASK = { tool_calls: [{ id: "a1", name: "ask_user", arguments: { questions: [{ question: QUESTION, options: ["Postgres", "SQLite"] }] } }] };
@@ -34,8 +32,7 @@ describe("protocol: questions and plans against dsh-acp", () => {
 
   before(() => {
     root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-questions-"));
-    binary = process.env["DSH_ACP_BIN"] ?? path.join(root, "dsh-acp");
-    if (!process.env["DSH_ACP_BIN"]) execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    binary = dshAcpBinary(root);
   });
   after(() => rmSync(root, { recursive: true, force: true }));
   beforeEach(() => {
@@ -51,13 +48,7 @@ describe("protocol: questions and plans against dsh-acp", () => {
 
   /** A chat on dsh-acp whose model answers with script, one line per model request. */
   function chat(script: readonly unknown[], prompter?: FieldPrompter): ChatController {
-    const scriptPath = path.join(dir, "model.jsonl");
-    writeFileSync(scriptPath, script.map((x) => JSON.stringify(x)).join("\n") + "\n");
-    const env: NodeJS.ProcessEnv = { ...process.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(dir, "state"), XDG_CONFIG_HOME: path.join(dir, "config") };
-    delete env["DSH_API_KEY"];
-    delete env["DEEPSEEK_API_KEY"];
-    delete env["DSH_CONFIG"];
-    const c = processChat({ binary, cwd: path.join(dir, "ws"), env, post: (m) => posted.push(m), prompter });
+    const c = processChat({ binary, cwd: path.join(dir, "ws"), env: scriptedEnv(dir, script), post: (m) => posted.push(m), prompter });
     started = c.client;
     return c.controller;
   }
