@@ -11,7 +11,9 @@ export const PROTOCOL_VERSION = 1;
  * presents notices (as VS Code notifications) and compactions (as progress
  * in the chat), and answers form elicitations (as QuickPick and InputBox
  * steps; not URL ones). It shows subagents (the unstable
- * `subagents`): each child session as a block in its parent's turn.
+ * `subagents`): each child session as a block in its parent's turn, and
+ * plans by their ids (the unstable `plan`: plan_update with items or
+ * Markdown, plan_removed).
  */
 export function initializeRequest(version: string): InitializeRequest {
   return {
@@ -23,6 +25,7 @@ export function initializeRequest(version: string): InitializeRequest {
       session: { notices: {}, compaction: {} },
       elicitation: { form: {} },
       subagents: {},
+      plan: {},
       _meta: { terminal_output: true, "terminal-auth": true },
     },
     clientInfo: { name: "dsh-vscode", title: "dsh for VS Code", version },

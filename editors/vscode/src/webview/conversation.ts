@@ -7,6 +7,7 @@ import { Compactions } from "./compaction";
 import { el } from "./dom";
 import { noticeLine } from "./notices";
 import { relativePath } from "./paths";
+import { Plans } from "./plans";
 import { Stream } from "./stream";
 import { SubagentBlock } from "./subagent";
 import { ToolCard } from "./toolCard";
@@ -61,7 +62,7 @@ export class Conversation {
   // The user's messages, in order (a restore names one by its index here).
   private users: UserMessage[] = [];
   private readonly edit: (text: string, point: RestorePoint) => void;
-  private plan: HTMLElement | undefined;
+  private readonly plans: Plans;
   // The cards since the last prompt, and those of the turn before it (a
   // rejection note is about the turn before the prompt it comes with).
   private turnCards: ToolCard[] = [];
@@ -74,6 +75,10 @@ export class Conversation {
     this.send = send;
     this.edit = edit;
     this.stream = new Stream(log, () => this.hideWelcome());
+    this.plans = new Plans((block) => {
+      this.hideWelcome();
+      this.log.append(block);
+    });
     this.log.addEventListener("click", (ev) => this.clicked(ev));
     this.clear();
   }
@@ -104,7 +109,13 @@ export class Conversation {
         if (u.content.type === "text") this.userChunk(u.content.text);
         break;
       case "plan":
-        this.showPlan(u.entries);
+        this.plans.show(u.entries);
+        break;
+      case "plan_update":
+        this.plans.update(u);
+        break;
+      case "plan_removed":
+        this.plans.remove(u);
         break;
       case "tool_call":
       case "tool_call_update":
@@ -240,12 +251,12 @@ export class Conversation {
     this.turnCards = [];
     this.lastTurnCards = [];
     this.endStreams();
-    this.plan = undefined;
+    this.plans.clear();
   }
 
   private startTurn(): void {
     this.endStreams();
-    this.plan = undefined;
+    this.plans.newTurn();
     this.lastTurnCards = this.turnCards;
     this.turnCards = [];
   }
@@ -282,7 +293,7 @@ export class Conversation {
     this.turnCards = [];
     this.lastTurnCards = [];
     this.endStreams();
-    this.plan = undefined;
+    this.plans.newTurn();
     this.markLast();
     if (this.log.childElementCount === 0) this.log.replaceChildren(welcome(this.send));
   }
@@ -361,16 +372,6 @@ export class Conversation {
   private appendThought(text: string): void {
     this.user_ = undefined;
     this.stream.thought(text);
-  }
-
-  private showPlan(entries: readonly { content: string; status: string }[]): void {
-    if (!this.plan) {
-      this.hideWelcome();
-      this.plan = el("div", { class: "plan", "data-testid": "plan" });
-      this.log.append(this.plan);
-    }
-    this.plan.replaceChildren(el("div", { class: "plan-title" }, "Plan"));
-    for (const e of entries) this.plan.append(el("div", { class: `plan-entry ${e.status}`, "data-status": e.status }, e.content));
   }
 
   // Links open through the extension (never in the webview); Copy copies

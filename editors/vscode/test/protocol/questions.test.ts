@@ -1,6 +1,7 @@
 // The chat (ChatController on AgentClient) against the real dsh-acp with a
-// scripted model: ask_user through the form (accept, decline, cancel) and a
-// plan review in plan mode (implement: the next write runs).
+// scripted model: ask_user through the form (accept, decline, cancel), a
+// plan review in plan mode (implement: the next write runs), and the todo
+// list as plan operations (plan_update of items, plan_removed).
 import { strict as assert } from "node:assert";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -76,6 +77,17 @@ describe("protocol: questions and plans against dsh-acp", () => {
     assert.equal(await chat([ASK, { text: "unused" }], byTitle({})).prompt("which database?"), "cancelled");
   });
 
+  it("shows the todo list as a plan_update of items by its id, and its clearing as plan_removed", async () => {
+    const todos = (items: readonly [string, string][]) => ({ tool_calls: [{ id: `t${items.length}`, name: "todo_write", arguments: { todos: items.map(([content, status]) => ({ content, status })) } }] });
+    const c = chat([todos([["Read", "in_progress"], ["Write", "pending"]]), todos([]), { text: "Done." }]);
+    assert.equal(await c.prompt("plan it"), "end_turn");
+    const plans = posted.flatMap((m) => (m.type === "update" && (m.update.sessionUpdate === "plan_update" || m.update.sessionUpdate === "plan_removed" || m.update.sessionUpdate === "plan") ? [m.update] : []));
+    assert.deepEqual(plans, [
+      { sessionUpdate: "plan_update", plan: { type: "items", planId: "todos", entries: [{ content: "Read", status: "in_progress", priority: "medium" }, { content: "Write", status: "pending", priority: "medium" }] } },
+      { sessionUpdate: "plan_removed", planId: "todos" },
+    ]);
+  });
+
   it("in plan mode, opens exit_plan_mode's plan and on Implement runs the next write under the preset before", async () => {
     stub.warningAnswer = (message) => (message.startsWith("dsh has a plan") ? "Implement the plan" : undefined);
     const c = chat([
@@ -90,6 +102,8 @@ describe("protocol: questions and plans against dsh-acp", () => {
     assert.ok(preview, "the plan opened in the preview");
     assert.match((await vscode.workspace.openTextDocument(preview.args[0] as vscode.Uri)).getText(), /Write plan\.txt/);
     assert.equal(readFileSync(path.join(dir, "ws", "plan.txt"), "utf8"), "done\n", "the write after Implement ran");
+    const shown = posted.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "plan_update" ? [m.update.plan] : []));
+    assert.deepEqual(shown, [{ type: "markdown", planId: "plan", content: PLAN.trimEnd() }], "the chat was shown the plan as a plan_update of Markdown (plan advertised)");
     const modes = posted.flatMap((m) => (m.type === "config" ? m.options.filter((o) => o.id === "mode").map((o) => o.currentValue) : []));
     assert.equal(modes.at(-1), "workspace-write", "back to the preset before plan mode");
   });

@@ -55,19 +55,22 @@ const shown = (posted: ToWebview[]) => posted.flatMap((m) => (m.type === "update
 
 
 describe("subagents: the client side", () => {
-  it("advertises the unstable subagents capability as the schema shapes it", () => {
-    assert.deepEqual(initializeRequest("1.0.0").clientCapabilities?.subagents, {});
+  it("advertises the unstable subagents and plan capabilities as the schema shapes them", () => {
+    const caps = initializeRequest("1.0.0").clientCapabilities;
+    assert.deepEqual([caps?.subagents, caps?.plan], [{}, {}]);
   });
 
-  it("hands on stable updates and a child's announcement, and drops the unstable updates it did not advertise", () => {
+  it("hands on stable updates and the unstable ones it advertises, and drops those it does not", () => {
     const wire: WireNotification[] = [
       { sessionId: "s1", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hi" } } },
       { sessionId: "s1", update: { sessionUpdate: "subagent_update", sessionId: "c1", title: "t" } },
-      { sessionId: "s1", update: { sessionUpdate: "plan_removed", planId: "p1" } },
+      { sessionId: "s1", update: { sessionUpdate: "plan_update", plan: { type: "markdown", planId: "plan", content: "# Plan" } } },
+      { sessionId: "s1", update: { sessionUpdate: "plan_removed", planId: "todos" } },
+      { sessionId: "s1", update: { sessionUpdate: "session_message_chunk", messageId: "m1", content: { type: "text", text: "to a child" } } },
     ];
     assert.deepEqual(
       wire.map((n) => agentNotification(n)?.update.sessionUpdate),
-      ["agent_message_chunk", "subagent_update", undefined],
+      ["agent_message_chunk", "subagent_update", "plan_update", "plan_removed", undefined],
     );
   });
 
