@@ -447,6 +447,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
         await byTestId("chat-input").fill("Plan the v2 client first");
         await byTestId("chat-input").press("Enter");
         await reviewPlan(page, { planText: "Add the v2 client", choose: "Implement the plan" });
+        // plan advertised: the plan shows in the chat as dsh-acp's Markdown plan_update.
+        await chat.locator('[data-testid="plan"][data-plan-id="plan"] [data-testid="plan-markdown"]', { hasText: "Add the v2 client" }).waitFor({ timeout: UI_TIMEOUT });
         await byTestId("message-agent").filter({ hasText: "Implementing the plan." }).waitFor({ timeout: UI_TIMEOUT });
         await shot("07b-plan-approved");
       },
