@@ -22,8 +22,9 @@
 // dsh.path at the stand-in ACP agent (lib/standIn.mjs) for a second pass:
 // an ask_user form, a plan approved, steering, a queued prompt, a notice
 // and a compaction; DSH_E2E_STAND_IN=0 skips it. The scenario also drives
-// dsh-acp's own ask_user and plan mode (scenario-ask-plan.jsonl follows
-// scenario.jsonl); DSH_E2E_ASK_PLAN=0 leaves them out.
+// an explore subagent (scenario-subagent.jsonl, after scenario.jsonl) as
+// its block in the task's card, and dsh-acp's own ask_user and plan mode
+// (scenario-ask-plan.jsonl, last); DSH_E2E_ASK_PLAN=0 leaves them out.
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,10 +55,11 @@ async function main() {
   // The platform .vsix's own binary, unless the wrapper is asked for.
   const bundled = process.env["DSH_E2E_AGENT"] !== "wrapper";
   const hostPath = String(process.env["PATH"]);
-  // The model goes on to ask_user and exit_plan_mode unless DSH_E2E_ASK_PLAN=0.
+  // The model goes on to a subagent's task, then to ask_user and exit_plan_mode unless DSH_E2E_ASK_PLAN=0.
   const askPlan = process.env["DSH_E2E_ASK_PLAN"] !== "0";
-  const modelScript = askPlan ? join(dirs.root, "scenario.jsonl") : join(here, "scenario.jsonl");
-  if (askPlan) await writeFile(modelScript, (await readFile(join(here, "scenario.jsonl"), "utf8")) + (await readFile(join(here, "scenario-ask-plan.jsonl"), "utf8")));
+  const modelScript = join(dirs.root, "scenario.jsonl");
+  const parts = ["scenario.jsonl", "scenario-subagent.jsonl", ...(askPlan ? ["scenario-ask-plan.jsonl"] : [])];
+  await writeFile(modelScript, (await Promise.all(parts.map((p) => readFile(join(here, p), "utf8")))).join(""));
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,

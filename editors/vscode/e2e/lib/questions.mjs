@@ -22,7 +22,7 @@ import { UI_TIMEOUT, waitForPrompt } from "./workbench.mjs";
  */
 export async function answerForm(page, steps) {
   for (const step of steps) {
-    // `has` is looked for inside each widget.
+    // By its title: the next step's own text may quote this question (dsh-acp's own-words field does).
     const widget = page.locator(".quick-input-widget", { has: page.locator(".quick-input-title", { hasText: step.question }) });
     await widget.waitFor({ timeout: UI_TIMEOUT });
     if ("choice" in step) {

@@ -7,6 +7,7 @@ import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
+import { showSubagent } from "./subagents.mjs";
 import { readResults, waitForResult } from "./results.mjs";
 import { THEMES, setColorTheme, shotInThemes, useTheme } from "./themes.mjs";
 import {
@@ -412,6 +413,15 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     { soft: true },
   );
 
+  await step(
+    "a subagent: dsh-acp's explore task shows as the child's block in the task's card, done, its read and answer inside",
+    async () => {
+      await showSubagent(chat);
+      await both("w14b-subagent");
+    },
+    { soft: true },
+  );
+
   if (askPlan) {
     await step(
       "ask_user through dsh-acp: the question as a QuickPick, the answer reaches the model",
@@ -437,6 +447,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
         await byTestId("chat-input").fill("Plan the v2 client first");
         await byTestId("chat-input").press("Enter");
         await reviewPlan(page, { planText: "Add the v2 client", choose: "Implement the plan" });
+        // plan advertised: the plan shows in the chat as dsh-acp's Markdown plan_update.
+        await chat.locator('[data-testid="plan"][data-plan-id="plan"] [data-testid="plan-markdown"]', { hasText: "Add the v2 client" }).waitFor({ timeout: UI_TIMEOUT });
         await byTestId("message-agent").filter({ hasText: "Implementing the plan." }).waitFor({ timeout: UI_TIMEOUT });
         await shot("07b-plan-approved");
       },
@@ -472,8 +484,8 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     const before = (await readResults(results)).length;
     await first.locator('[data-testid="restore-here"]').click();
     const { event } = await waitForResult(results, (e) => e.event === "restore", "restore", before);
-    // The model turns since the first message: the second prompt's, and the ask_user and plan ones when they ran.
-    const turns = askPlan ? 4 : 2;
+    // One /undo per model turn since: the two prompts, ask_user's and the plan's, the subagent's.
+    const turns = 2 + (askPlan ? 2 : 0) + 1;
     if (event["undone"] !== turns) throw new Error(`restore undid ${String(event["undone"])} turns, want ${turns}`);
     await waitForFiles(dirs.ws, { "notes.md": WORKSPACE_FILES["notes.md"] });
     if ((await byTestId("message-user").filter({ hasText: PROMPT.slice(0, 40) }).count()) !== 0) throw new Error("the restored-over message is still shown");

@@ -3,8 +3,8 @@ import type {
   PermissionOption,
   SessionConfigOption,
   SessionInfo,
-  SessionUpdate,
 } from "@agentclientprotocol/sdk";
+import type { AgentUpdate } from "../client/unstable";
 
 /** A review list row as the chat view shows it. */
 export interface ReviewRow {
@@ -17,7 +17,8 @@ export interface ReviewRow {
 
 /** Messages from the extension to the chat webview. */
 export type ToWebview =
-  | { readonly type: "update"; readonly update: SessionUpdate }
+  /** An update of the chat's session, or of its subagent session child (shown in the child's block). */
+  | { readonly type: "update"; readonly update: AgentUpdate; readonly child?: string }
   | { readonly type: "reset"; readonly sessionId: string | undefined }
   | { readonly type: "userPrompt"; readonly text: string; readonly context?: string | undefined }
   | { readonly type: "turn"; readonly running: boolean; readonly stopReason?: string }
@@ -78,6 +79,8 @@ export type FromWebview =
     }
   | { readonly type: "restore"; readonly index: number; readonly texts: readonly string[] }
   | { readonly type: "stop" }
+  /** Stops one subagent (session/cancel for its session alone). */
+  | { readonly type: "stopSubagent"; readonly sessionId: string }
   | { readonly type: "newSession" }
   | { readonly type: "history" }
   | { readonly type: "newTab" }
@@ -95,7 +98,7 @@ export type FromWebview =
   | { readonly type: "unqueue"; readonly id: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "restore", "stop", "newSession", "history", "newTab", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention", "unqueue",
+  "ready", "prompt", "restore", "stop", "stopSubagent", "newSession", "history", "newTab", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention", "unqueue",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import * as acp from "@agentclientprotocol/sdk";
+// The unstable entrypoint: the stable one refuses the unstable updates
+// (subagent_update) this client advertises; see ./unstable for the types.
+import * as acp from "@agentclientprotocol/sdk/unstable";
 import type {
   AgentCapabilities,
   ContentBlock,
@@ -13,9 +15,11 @@ import type {
 } from "@agentclientprotocol/sdk";
 import { initializeRequest } from "./capabilities";
 import type { AgentExit, ClientHandlers } from "./handlers";
+import { Lineage } from "./lineage";
 import { SerialQueue } from "./serialQueue";
 import { STEERING_METHOD, steeringParams, steeringSupported, steerOutcome, type SteerOutcome } from "../steering/steering";
 import { webStdio } from "./stdio";
+import { agentNotification } from "./unstable";
 
 /** How to run dsh-acp and what to answer it. */
 export interface AgentClientOptions {
@@ -57,6 +61,7 @@ export class AgentClient {
   private readonly options: AgentClientOptions;
   private running: Promise<Running> | undefined;
   private readonly queues = new Map<string, SerialQueue>();
+  private readonly lineage = new Lineage();
   private disposed = false;
   private restarts = 0;
   private stderr = "";
@@ -181,11 +186,13 @@ export class AgentClient {
     }
   }
 
+  // A child session's traffic shares its parent's queue: the child's announcement comes before it.
   private queue(sessionId: string): SerialQueue {
-    let q = this.queues.get(sessionId);
+    const key = this.lineage.root(sessionId);
+    let q = this.queues.get(key);
     if (!q) {
       q = new SerialQueue();
-      this.queues.set(sessionId, q);
+      this.queues.set(key, q);
     }
     return q;
   }
@@ -223,7 +230,10 @@ export class AgentClient {
     const conn = acp
       .client({ name: "dsh-vscode" })
       .onNotification("session/update", ({ params }) => {
-        void this.queue(params.sessionId).run(() => handlers.sessionUpdate(params));
+        const n = agentNotification(params);
+        if (!n) return;
+        if (n.update.sessionUpdate === "subagent_update") this.lineage.announce(n.sessionId, n.update.sessionId);
+        void this.queue(n.sessionId).run(() => handlers.sessionUpdate(n));
       })
       .onRequest("session/request_permission", async ({ params, signal }) => {
         // Updates announcing the call come first, so its card exists when the prompt shows.
@@ -253,6 +263,7 @@ export class AgentClient {
     this.stderr = "";
     this.running = undefined;
     this.queues.clear();
+    this.lineage.clear();
     this.options.onExit?.({ code, signal, stderrTail, restarting });
     if (!restarting) return;
     this.restarts++;

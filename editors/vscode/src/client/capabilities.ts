@@ -1,4 +1,4 @@
-import type { InitializeRequest } from "@agentclientprotocol/sdk";
+import type { InitializeRequest } from "@agentclientprotocol/sdk/unstable";
 
 /** The protocol version this client speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -10,7 +10,10 @@ export const PROTOCOL_VERSION = 1;
  * `_meta.terminal_output` convention, and can run a sign-in terminal. It
  * presents notices (as VS Code notifications) and compactions (as progress
  * in the chat), and answers form elicitations (as QuickPick and InputBox
- * steps; not URL ones).
+ * steps; not URL ones). It shows subagents (the unstable
+ * `subagents`): each child session as a block in its parent's turn, and
+ * plans by their ids (the unstable `plan`: plan_update with items or
+ * Markdown, plan_removed).
  */
 export function initializeRequest(version: string): InitializeRequest {
   return {
@@ -21,6 +24,8 @@ export function initializeRequest(version: string): InitializeRequest {
       auth: { terminal: true },
       session: { notices: {}, compaction: {} },
       elicitation: { form: {} },
+      subagents: {},
+      plan: {},
       _meta: { terminal_output: true, "terminal-auth": true },
     },
     clientInfo: { name: "dsh-vscode", title: "dsh for VS Code", version },

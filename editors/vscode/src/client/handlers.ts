@@ -5,9 +5,9 @@ import type {
   ReadTextFileResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
-  SessionNotification,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
+import type { AgentNotification } from "./unstable";
 
 /**
  * What the editor answers for the agent. The client calls sessionUpdate
@@ -16,7 +16,7 @@ import type {
  */
 export interface ClientHandlers {
   /** Applies one session/update to the UI. */
-  sessionUpdate(notification: SessionNotification): Promise<void> | void;
+  sessionUpdate(notification: AgentNotification): Promise<void> | void;
   /** Answers session/request_permission; signal aborts when the agent cancels the request. */
   requestPermission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
   /** Answers elicitation/create (after the session's updates so far); signal aborts when the agent withdraws it. */

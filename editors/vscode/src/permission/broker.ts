@@ -83,6 +83,11 @@ export class PermissionBroker {
     for (const p of [...this.pending.values()]) p.settle({ outcome: { outcome: "cancelled" } });
   }
 
+  /** Cancels the open questions of sessionId (a subagent the user stopped). */
+  cancelSession(sessionId: string): void {
+    for (const p of [...this.pending.values()]) if (p.req.sessionId === sessionId) p.settle({ outcome: { outcome: "cancelled" } });
+  }
+
   /** The number of open questions. */
   get openCount(): number {
     return this.pending.size;

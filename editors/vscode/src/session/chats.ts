@@ -5,9 +5,9 @@ import type {
   ReadTextFileResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
-  SessionNotification,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
+import type { AgentNotification } from "../client/unstable";
 import type { RestartHooks } from "../agentHost";
 import type { ClientHandlers } from "../client/handlers";
 import type { ChatController } from "./controller";
@@ -26,8 +26,9 @@ interface Entry {
  * The conversations open at once (the Agent view's, and one per editor
  * tab), all on the window's one dsh-acp process. It is the client's
  * handlers: what the agent sends for a session goes to the chat showing
- * it (an update of a session no chat shows yet goes to each, for the one
- * creating it), a file write to that chat's review. Commands with no
+ * it — a subagent session's to the chat showing its parent — (an update
+ * of a session no chat shows yet goes to each, for the one creating it),
+ * a file write to that chat's review. Commands with no
  * conversation of their own act on the active chat, the one the user
  * last worked in.
  */
@@ -74,9 +75,9 @@ export class Chats implements ClientHandlers, RestartHooks {
     return this.entries.map((e) => e.chat);
   }
 
-  /** The chat showing sessionId, if any. */
+  /** The chat showing sessionId (its session, or a subagent session of it), if any. */
   showing(sessionId: string): ChatController | undefined {
-    return this.entries.find((e) => e.chat.currentSession === sessionId)?.chat;
+    return this.entries.find((e) => e.chat.shows(sessionId))?.chat;
   }
 
   /** The chat that has path under review (its hunks and Keep / Undo are that chat's). */
@@ -87,7 +88,7 @@ export class Chats implements ClientHandlers, RestartHooks {
   // ClientHandlers
 
   /** Applies an update in the chat showing its session, else offers it to each (the one creating it keeps it). */
-  async sessionUpdate(n: SessionNotification): Promise<void> {
+  async sessionUpdate(n: AgentNotification): Promise<void> {
     const owner = this.showing(n.sessionId);
     if (owner) return owner.sessionUpdate(n);
     for (const c of this.all()) await c.sessionUpdate(n);

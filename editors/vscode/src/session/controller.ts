@@ -5,10 +5,10 @@ import type {
   ReadTextFileResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
-  SessionNotification,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
+import type { AgentNotification } from "../client/unstable";
 import { isAuthRequired, NEEDS_KEY, type SignInResult } from "../auth/signIn";
 import { linkTarget } from "../chat/links";
 import type { FromWebview, ToWebview } from "../chat/messages";
@@ -27,6 +27,7 @@ import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
 import type { AgentPort } from "./agentPort";
 import { chatApprovals } from "./approvals";
+import { childRequest } from "./childCalls";
 import { writeReviewed } from "./files";
 import type { ResultsLog } from "./resultsLog";
 import { TurnInput } from "../steering/turnInput";
@@ -84,7 +85,8 @@ export interface ControllerDeps {
  * to the parts that handle it: the current session (Sessions), its turns
  * (Turns), its updates (UpdateRouter), its approvals (PermissionBroker),
  * the review of changed files (ReviewActions) and the agent's file
- * access. It is also the client's ClientHandlers.
+ * access. It is also the client's ClientHandlers. The subagent sessions
+ * its session starts are shown inside it, each with its own Stop.
  */
 export class ChatController implements ClientHandlers {
   private readonly deps: ControllerDeps;
@@ -184,6 +186,11 @@ export class ChatController implements ClientHandlers {
     return this.sessions.current;
   }
 
+  /** Whether the chat shows sessionId: its session, or a subagent session of it. */
+  shows(sessionId: string): boolean {
+    return this.sessions.shows(sessionId);
+  }
+
   /** Whether a prompt is running. */
   get isRunning(): boolean {
     return this.turns.isRunning;
@@ -217,6 +224,8 @@ export class ChatController implements ClientHandlers {
         return;
       case "stop":
         return this.stop();
+      case "stopSubagent":
+        return this.stopSubagent(m.sessionId);
       case "newSession":
         return this.newSession();
       case "signIn":
@@ -382,6 +391,18 @@ export class ChatController implements ClientHandlers {
     return this.turns.stop();
   }
 
+  /**
+   * Stops one subagent of the chat's session: session/cancel for it
+   * alone, then its open questions answered cancelled (as ACP asks, after
+   * the cancel: a cancelled answer on its own would stop the whole turn);
+   * the parent's turn goes on.
+   */
+  async stopSubagent(sessionId: string): Promise<void> {
+    if (!this.sessions.isChild(sessionId)) return;
+    await (await this.deps.agent()).cancel(sessionId);
+    this.approvals.cancelSession(sessionId);
+  }
+
   /** Opens the review list as a QuickPick and carries out the choice. */
   reviewChanges(): Promise<void> {
     return this.reviews.pick();
@@ -424,14 +445,15 @@ export class ChatController implements ClientHandlers {
 
   // ClientHandlers
 
-  /** Applies one session/update of the current session: the view first, then the editor. */
-  async sessionUpdate(n: SessionNotification): Promise<void> {
-    if (this.sessions.admit(n)) await this.updates.apply(n.update);
+  /** Applies one session/update of the current session or one of its subagents': the view first, then the editor. */
+  async sessionUpdate(n: AgentNotification): Promise<void> {
+    if (!this.sessions.admit(n)) return;
+    await this.updates.apply(n.update, n.sessionId === this.sessions.current ? undefined : n.sessionId);
   }
 
-  /** Answers session/request_permission through the native prompt and the card. */
+  /** Answers session/request_permission through the native prompt and the card (a subagent's on its call's card in its block). */
   requestPermission(req: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
-    return this.approvals.ask(req, signal);
+    return this.approvals.ask(this.sessions.isChild(req.sessionId) ? childRequest(req) : req, signal);
   }
 
   /** Answers elicitation/create: the form's fields asked one by one. */

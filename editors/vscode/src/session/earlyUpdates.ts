@@ -1,4 +1,4 @@
-import type { SessionNotification } from "@agentclientprotocol/sdk";
+import type { AgentNotification } from "../client/unstable";
 
 /** How many updates are kept while session/new runs. */
 export const EARLY_LIMIT = 256;
@@ -10,7 +10,7 @@ export const EARLY_LIMIT = 256;
  * answer says which of them belong to the new session.
  */
 export class EarlyUpdates {
-  private kept: SessionNotification[] | undefined;
+  private kept: AgentNotification[] | undefined;
 
   /** Starts keeping updates (session/new was sent). */
   start(): void {
@@ -18,12 +18,12 @@ export class EarlyUpdates {
   }
 
   /** Keeps n if session/new is being awaited and the limit is not reached. */
-  keep(n: SessionNotification): void {
+  keep(n: AgentNotification): void {
     if (this.kept && this.kept.length < EARLY_LIMIT) this.kept.push(n);
   }
 
   /** Stops keeping, and returns the kept updates of sessionId (none when session/new failed). */
-  stop(sessionId?: string): SessionNotification[] {
+  stop(sessionId?: string): AgentNotification[] {
     const kept = this.kept ?? [];
     this.kept = undefined;
     return sessionId === undefined ? [] : kept.filter((n) => n.sessionId === sessionId);

@@ -1,5 +1,5 @@
-import type { SessionNotification } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../chat/messages";
+import type { AgentNotification } from "../client/unstable";
 import { isAuthRequired } from "../auth/signIn";
 import { errorMessage } from "../errors";
 import type { AgentPort, SessionOptions } from "./agentPort";
@@ -17,7 +17,7 @@ export interface SessionsDeps {
   /** Starts a new turn's review list (a loaded session's changes are not reviewed). */
   readonly startReview: () => void;
   /** Applies an update of the current session (the new session's early ones). */
-  readonly replay: (n: SessionNotification) => Promise<void>;
+  readonly replay: (n: AgentNotification) => Promise<void>;
   /** Where the last session shown is kept across reloads of the window. */
   readonly memory?: SessionMemory;
   /** The titles the user gave sessions (shown in place of the agent's). */
@@ -33,13 +33,16 @@ export interface SessionMemory {
 }
 
 /**
- * Which session the chat shows, and the calls that open, reopen, list
- * and configure sessions. Updates of any other session are not shown,
- * except those of a session being created (EarlyUpdates).
+ * Which session the chat shows (and the child sessions it announced,
+ * shown inside it), and the calls that open, reopen, list and configure
+ * sessions. Updates of any other session are not shown, except those of
+ * a session being created (EarlyUpdates).
  */
 export class Sessions {
   private readonly deps: SessionsDeps;
   private readonly early = new EarlyUpdates();
+  // The subagent sessions the current session (or one of them) announced.
+  private readonly children = new Set<string>();
   private sessionId: string | undefined;
   // Whether the agent has stored the current session: it stores a new one
   // at its first prompt, so one never prompted cannot be resumed.
@@ -65,14 +68,28 @@ export class Sessions {
     this.stored = true;
   }
 
+  /** Whether sessionId is a subagent session of the current one. */
+  isChild(sessionId: string): boolean {
+    return this.children.has(sessionId);
+  }
+
+  /** Whether the chat shows sessionId: the current session, or one of its children. */
+  shows(sessionId: string): boolean {
+    return sessionId === this.sessionId || this.children.has(sessionId);
+  }
+
   /**
-   * Whether n belongs to the current session. An update of another
-   * session is dropped, or kept while session/new is awaited.
+   * Whether n belongs to the current session or one of its children (a
+   * child's announcement makes it one). An update of another session is
+   * dropped, or kept while session/new is awaited.
    */
-  admit(n: SessionNotification): boolean {
-    if (n.sessionId === this.sessionId) return true;
-    this.early.keep(n);
-    return false;
+  admit(n: AgentNotification): boolean {
+    if (!this.shows(n.sessionId)) {
+      this.early.keep(n);
+      return false;
+    }
+    if (n.update.sessionUpdate === "subagent_update") this.children.add(n.update.sessionId);
+    return true;
   }
 
   /** Starts a fresh session (the view is cleared). */
@@ -176,6 +193,7 @@ export class Sessions {
   forgetCurrent(): void {
     this.sessionId = undefined;
     this.stored = false;
+    this.children.clear();
     this.deps.forget();
     this.deps.post({ type: "reset", sessionId: undefined });
   }
@@ -190,6 +208,7 @@ export class Sessions {
   private switchTo(sessionId: string): void {
     this.sessionId = sessionId;
     this.stored = false;
+    this.children.clear();
     this.deps.memory?.remember(sessionId);
     this.deps.forget();
     this.deps.post({ type: "reset", sessionId });

@@ -1,10 +1,11 @@
-import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../chat/messages";
+import type { AgentUpdate } from "../client/unstable";
 import type { Follower } from "../follow";
 import { showNotice } from "../notices/notify";
 import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
+import { childUpdate } from "./childCalls";
 import { commandOf, type ToolCallState, type ToolCallStore } from "./toolCalls";
 
 /** Where a session update goes besides the chat view. */
@@ -38,7 +39,11 @@ export function reviewable(call: ToolCallState, replaying: boolean): boolean {
  * first, then to what it drives in the editor: a tool call to the call
  * store, the review list (see reviewable), its terminal and following; commands and config
  * options to the view's pickers; usage to the status bar; a notice to a
- * VS Code notification.
+ * VS Code notification. A child session's update (a subagent's) is shown
+ * inside its parent's: its tool calls under their childCallId, as cards
+ * of their own with their diffs under review and their terminals; its
+ * usage is already in the parent's, its commands and options are not the
+ * chat's.
  */
 export class UpdateRouter {
   private readonly deps: UpdatesDeps;
@@ -47,9 +52,10 @@ export class UpdateRouter {
     this.deps = deps;
   }
 
-  /** Applies one update; resolves once the editor has followed its locations. */
-  async apply(u: SessionUpdate): Promise<void> {
-    this.deps.post({ type: "update", update: u });
+  /** Applies one update (of child, a subagent session, if given); resolves once the editor has followed its locations. */
+  async apply(update: AgentUpdate, child?: string): Promise<void> {
+    const u = child === undefined ? update : childUpdate(child, update);
+    this.deps.post(child === undefined ? { type: "update", update: u } : { type: "update", update: u, child });
     switch (u.sessionUpdate) {
       case "tool_call":
       case "tool_call_update": {
@@ -64,6 +70,14 @@ export class UpdateRouter {
         await this.deps.follower.follow(u.toolCallId, u.locations);
         return;
       }
+      default:
+        if (child === undefined) this.session(u);
+    }
+  }
+
+  // The session's own updates for the pickers, the status bar and the notifications.
+  private session(u: AgentUpdate): void {
+    switch (u.sessionUpdate) {
       case "available_commands_update":
         this.deps.post({ type: "commands", commands: u.availableCommands });
         return;

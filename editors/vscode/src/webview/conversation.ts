@@ -1,11 +1,15 @@
-import type { PermissionOption, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { readEditorNote } from "../chat/editorNote";
 import type { FromWebview, NoticeAction } from "../chat/messages";
+import type { AgentUpdate } from "../client/unstable";
+import { linkedChild } from "../session/childCalls";
 import { Compactions } from "./compaction";
 import { el } from "./dom";
-import { renderMarkdown } from "./markdown";
 import { noticeLine } from "./notices";
 import { relativePath } from "./paths";
+import { Plans } from "./plans";
+import { Stream } from "./stream";
+import { SubagentBlock } from "./subagent";
 import { ToolCard } from "./toolCard";
 
 /** A message the user sent, as the log holds it. */
@@ -41,7 +45,9 @@ function welcome(send: (m: FromWebview) => void): HTMLElement {
 /**
  * The conversation log: prompts, streamed answers (Markdown, re-rendered
  * as chunks arrive), thoughts (open while they stream, folded after), the
- * plan, and one card per tool call. Empty, it shows the welcome hint.
+ * plan, and one card per tool call. A subagent shows as a block of its
+ * own (SubagentBlock) inside the card of the task that started it, with
+ * the child's answer, thoughts and cards. Empty, it shows the welcome hint.
  * The editor's rejection notes are not the user's words: replayed, they
  * mark the rejected edits' cards instead.
  */
@@ -50,13 +56,13 @@ export class Conversation {
   private readonly send: (m: FromWebview) => void;
   private readonly cards = new Map<string, ToolCard>();
   private readonly compactions = new Compactions();
-  private message: { el: HTMLElement; text: string } | undefined;
+  private readonly stream: Stream;
+  private readonly subagents = new Map<string, SubagentBlock>();
   private user_: UserMessage | undefined;
   // The user's messages, in order (a restore names one by its index here).
   private users: UserMessage[] = [];
   private readonly edit: (text: string, point: RestorePoint) => void;
-  private thought: { details: HTMLDetailsElement; body: HTMLElement; text: string } | undefined;
-  private plan: HTMLElement | undefined;
+  private readonly plans: Plans;
   // The cards since the last prompt, and those of the turn before it (a
   // rejection note is about the turn before the prompt it comes with).
   private turnCards: ToolCard[] = [];
@@ -68,6 +74,11 @@ export class Conversation {
     this.log = log;
     this.send = send;
     this.edit = edit;
+    this.stream = new Stream(log, () => this.hideWelcome());
+    this.plans = new Plans((block) => {
+      this.hideWelcome();
+      this.log.append(block);
+    });
     this.log.addEventListener("click", (ev) => this.clicked(ev));
     this.clear();
   }
@@ -77,9 +88,17 @@ export class Conversation {
     this.root = root;
   }
 
-  /** Applies one session update. */
-  apply(u: SessionUpdate): void {
+  /** Applies one session update; one of child's (a subagent session) in that child's block. */
+  apply(u: AgentUpdate, child?: string): void {
+    if (child !== undefined) {
+      this.applyChild(u, child);
+      this.scroll();
+      return;
+    }
     switch (u.sessionUpdate) {
+      case "subagent_update":
+        this.announce(u, undefined);
+        break;
       case "agent_message_chunk":
         if (u.content.type === "text") this.appendMessage(u.content.text);
         break;
@@ -90,11 +109,18 @@ export class Conversation {
         if (u.content.type === "text") this.userChunk(u.content.text);
         break;
       case "plan":
-        this.showPlan(u.entries);
+        this.plans.show(u.entries);
+        break;
+      case "plan_update":
+        this.plans.update(u);
+        break;
+      case "plan_removed":
+        this.plans.remove(u);
         break;
       case "tool_call":
       case "tool_call_update":
         this.card(u.toolCallId).apply(u);
+        this.link(u);
         break;
       case "notice":
         this.place(noticeLine(u));
@@ -109,6 +135,52 @@ export class Conversation {
         return;
     }
     this.scroll();
+  }
+
+  // A subagent's update: its answer, thoughts and cards go in its block;
+  // what else a child says (its usage, its own plan) is not shown.
+  private applyChild(u: AgentUpdate, child: string): void {
+    const block = this.subagents.get(child);
+    if (!block) return; // never announced
+    switch (u.sessionUpdate) {
+      case "subagent_update":
+        this.announce(u, block);
+        return;
+      case "agent_message_chunk":
+        if (u.content.type === "text") block.stream.message(u.content.text);
+        return;
+      case "agent_thought_chunk":
+        if (u.content.type === "text") block.stream.thought(u.content.text);
+        return;
+      case "tool_call":
+      case "tool_call_update":
+        this.card(u.toolCallId, block).apply(u);
+        this.link(u);
+        return;
+      default:
+        return;
+    }
+  }
+
+  // A subagent_update: the first one for a child opens its block (in the
+  // log, or in the block of the child that started it, until the task's
+  // card is linked to it); later ones change its title and state.
+  private announce(u: Extract<AgentUpdate, { sessionUpdate: "subagent_update" }>, parent: SubagentBlock | undefined): void {
+    let block = this.subagents.get(u.sessionId);
+    if (!block) {
+      block = new SubagentBlock(u.sessionId, this.send);
+      this.subagents.set(u.sessionId, block);
+      if (parent) parent.place(block.root);
+      else this.place(block.root);
+    }
+    block.announce(u);
+  }
+
+  // A task's card linked to its child (_meta.subagent_session_id) holds the child's block.
+  private link(u: AgentUpdate): void {
+    const child = linkedChild(u);
+    const block = child === undefined ? undefined : this.subagents.get(child);
+    if (block && (u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update")) this.cards.get(u.toolCallId)?.hold(block.root);
   }
 
   /** Shows a prompt the user sent, with the context it carried. */
@@ -165,26 +237,26 @@ export class Conversation {
 
   /** Ends the streamed blocks (the next chunk starts a new one); a thought is folded. */
   endStreams(): void {
-    this.message = undefined;
+    this.stream.end();
     this.user_ = undefined;
-    this.foldThought();
   }
 
   /** Empties the log (another session) and shows the welcome hint. */
   clear(): void {
     this.log.replaceChildren(welcome(this.send));
     this.cards.clear();
+    this.subagents.clear();
     this.compactions.clear();
     this.users = [];
     this.turnCards = [];
     this.lastTurnCards = [];
     this.endStreams();
-    this.plan = undefined;
+    this.plans.clear();
   }
 
   private startTurn(): void {
     this.endStreams();
-    this.plan = undefined;
+    this.plans.newTurn();
     this.lastTurnCards = this.turnCards;
     this.turnCards = [];
   }
@@ -217,10 +289,11 @@ export class Conversation {
     from.el.remove();
     this.users = this.users.slice(0, index);
     for (const [id, c] of this.cards) if (!c.root.isConnected) this.cards.delete(id);
+    for (const [id, b] of this.subagents) if (!b.root.isConnected) this.subagents.delete(id);
     this.turnCards = [];
     this.lastTurnCards = [];
     this.endStreams();
-    this.plan = undefined;
+    this.plans.newTurn();
     this.markLast();
     if (this.log.childElementCount === 0) this.log.replaceChildren(welcome(this.send));
   }
@@ -278,64 +351,27 @@ export class Conversation {
     this.log.querySelector(".welcome")?.remove();
   }
 
-  private card(id: string): ToolCard {
+  // The card of call id, new ones at the end of the log or of the subagent's block.
+  private card(id: string, block?: SubagentBlock): ToolCard {
     let c = this.cards.get(id);
     if (!c) {
-      this.endStreams();
-      this.hideWelcome();
       c = new ToolCard(id, this.send, () => this.root);
       this.cards.set(id, c);
       this.turnCards.push(c);
-      this.log.append(c.root);
+      if (block) block.place(c.root);
+      else this.place(c.root);
     }
     return c;
   }
 
   private appendMessage(text: string): void {
-    this.foldThought();
     this.user_ = undefined;
-    if (!this.message) {
-      this.hideWelcome();
-      const e = el("div", { class: "message agent", "data-testid": "message-agent" });
-      this.log.append(e);
-      this.message = { el: e, text: "" };
-    }
-    this.message.text += text;
-    this.message.el.innerHTML = renderMarkdown(this.message.text);
+    this.stream.message(text);
   }
 
   private appendThought(text: string): void {
-    this.message = undefined;
     this.user_ = undefined;
-    if (!this.thought) {
-      this.hideWelcome();
-      const details = el("details", { class: "thought", "data-testid": "thought", open: "" });
-      const body = el("div", { class: "thought-body" });
-      details.append(el("summary", {}, "Thinking…"), body);
-      this.log.append(details);
-      this.thought = { details, body, text: "" };
-    }
-    this.thought.text += text;
-    this.thought.body.textContent = this.thought.text;
-  }
-
-  // A finished thought folds under "Thinking" (the user may open it again).
-  private foldThought(): void {
-    if (!this.thought) return;
-    this.thought.details.open = false;
-    const summary = this.thought.details.querySelector("summary");
-    if (summary) summary.textContent = "Thinking";
-    this.thought = undefined;
-  }
-
-  private showPlan(entries: readonly { content: string; status: string }[]): void {
-    if (!this.plan) {
-      this.hideWelcome();
-      this.plan = el("div", { class: "plan", "data-testid": "plan" });
-      this.log.append(this.plan);
-    }
-    this.plan.replaceChildren(el("div", { class: "plan-title" }, "Plan"));
-    for (const e of entries) this.plan.append(el("div", { class: `plan-entry ${e.status}`, "data-status": e.status }, e.content));
+    this.stream.thought(text);
   }
 
   // Links open through the extension (never in the webview); Copy copies

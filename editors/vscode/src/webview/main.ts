@@ -71,8 +71,8 @@ function start(): void {
     switch (m.type) {
       case "update": {
         // A steering message the agent shows where it landed.
-        const steered = m.update.sessionUpdate === "user_message_chunk" && m.update.content.type === "text" && pending.landed(m.update.content.text);
-        conversation.apply(m.update);
+        const steered = m.child === undefined && m.update.sessionUpdate === "user_message_chunk" && m.update.content.type === "text" && pending.landed(m.update.content.text);
+        conversation.apply(m.update, m.child);
         if (steered) conversation.markSteered();
         return;
       }

@@ -91,6 +91,11 @@ export class ToolCard {
     if (u.status != null) this.status(u.status);
   }
 
+  /** Holds block (the block of the subagent this call started) below the card's text; once. */
+  hold(block: HTMLElement): void {
+    if (block.parentElement !== this.root) this.root.insertBefore(block, part(this.root, "tool-permission"));
+  }
+
   /** Marks the card as rejected by the user: its approval refused, or its change rejected in the review (live, or read back from a replayed note). */
   markRejected(): void {
     this.root.dataset["review"] = "rejected";

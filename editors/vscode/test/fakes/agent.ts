@@ -4,6 +4,7 @@ import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
 import type { AgentPort } from "../../src/session/agentPort";
+import type { Chats } from "../../src/session/chats";
 import { ChatController, type ControllerDeps } from "../../src/session/controller";
 import { restoreFile } from "../../src/session/files";
 import { ResultsLog } from "../../src/session/resultsLog";
@@ -32,8 +33,10 @@ export class FakeAgent implements AgentPort {
     this.prompts.push(p);
     return { stopReason: "end_turn" };
   }
-  async cancel(): Promise<void> {
-    // Nothing runs, so nothing to cancel.
+  /** The sessions session/cancel was sent for. */
+  readonly cancelled: string[] = [];
+  async cancel(sessionId: string): Promise<void> {
+    this.cancelled.push(sessionId);
   }
   async setConfigOption(): Promise<SessionConfigOption[]> {
     return [];
@@ -68,4 +71,14 @@ export function chatController(agent: AgentPort, posted: ToWebview[], cwd: strin
 /** A controller on agent with review, posting to posted, its sessions in cwd. */
 export function reviewing(agent: FakeAgent, review: ReviewList, posted: ToWebview[], cwd: string, reviewChanged?: () => void): ChatController {
   return chatController(agent, posted, cwd, { review, reviewChanged });
+}
+
+/** A chat on agent added to chats, with its own review and usage, its sessions in cwd. */
+export function chatIn(agent: AgentPort, chats: Chats, cwd: string): { c: ChatController; posted: ToWebview[]; review: ReviewList; usage: UsageStatus } {
+  const posted: ToWebview[] = [];
+  const review = new ReviewList(restoreFile);
+  const usage = new UsageStatus();
+  const c = chatController(agent, posted, cwd, { review, usage });
+  chats.add(c, usage);
+  return { c, posted, review, usage };
 }

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { RequestPermissionRequest, SessionNotification, WriteTextFileRequest } from "@agentclientprotocol/sdk";
+import type { RequestPermissionRequest, WriteTextFileRequest } from "@agentclientprotocol/sdk";
+import type { AgentNotification } from "../../src/client/unstable";
 import { AgentClient } from "../../src/client/agentClient";
 import type { AgentExit } from "../../src/client/handlers";
 
@@ -39,7 +40,7 @@ describe("protocol: the client module against dsh-acp", () => {
     mkdirSync(ws, { recursive: true });
     const scriptPath = path.join(root, "model.jsonl");
     writeFileSync(scriptPath, SCRIPT.map((s) => JSON.stringify(s)).join("\n") + "\n");
-    const updates: SessionNotification[] = [];
+    const updates: AgentNotification[] = [];
     const permissions: RequestPermissionRequest[] = [];
     const writes: WriteTextFileRequest[] = [];
     const exits: AgentExit[] = [];

@@ -1,9 +1,9 @@
 // The chat (ChatController on AgentClient) against the real dsh-acp with a
-// scripted model: ask_user through the form (accept, decline, cancel) and a
-// plan review in plan mode (implement: the next write runs).
+// scripted model: ask_user through the form (accept, decline, cancel), a
+// plan review in plan mode (implement: the next write runs), and the todo
+// list as plan operations (plan_update of items, plan_removed).
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
@@ -13,10 +13,9 @@ import type { AgentClient } from "../../src/client/agentClient";
 import type { FieldPrompter, StepResult } from "../../src/elicitation/walk";
 import type { ChatController } from "../../src/session/controller";
 import { AnsweringPrompter, processChat } from "../fakes/chat";
+import { dshAcpBinary, scriptedEnv } from "../fakes/dshAcp";
 import { stub } from "../stubs/control";
 
-
-const moduleRoot = path.resolve(__dirname, "..", "..", "..", "..", "..");
 
 const QUESTION = "Which database should the service use?";
 const ASK = { tool_calls: [{ id: "a1", name: "ask_user", arguments: { questions: [{ question: QUESTION, options: ["Postgres", "SQLite"] }] } }] };
@@ -34,8 +33,7 @@ describe("protocol: questions and plans against dsh-acp", () => {
 
   before(() => {
     root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-questions-"));
-    binary = process.env["DSH_ACP_BIN"] ?? path.join(root, "dsh-acp");
-    if (!process.env["DSH_ACP_BIN"]) execFileSync("go", ["build", "-o", binary, "./cmd/dsh-acp"], { cwd: moduleRoot, stdio: "inherit" });
+    binary = dshAcpBinary(root);
   });
   after(() => rmSync(root, { recursive: true, force: true }));
   beforeEach(() => {
@@ -51,13 +49,7 @@ describe("protocol: questions and plans against dsh-acp", () => {
 
   /** A chat on dsh-acp whose model answers with script, one line per model request. */
   function chat(script: readonly unknown[], prompter?: FieldPrompter): ChatController {
-    const scriptPath = path.join(dir, "model.jsonl");
-    writeFileSync(scriptPath, script.map((x) => JSON.stringify(x)).join("\n") + "\n");
-    const env: NodeJS.ProcessEnv = { ...process.env, DSH_MODEL_SCRIPT: scriptPath, DSH_STATE_DIR: path.join(dir, "state"), XDG_CONFIG_HOME: path.join(dir, "config") };
-    delete env["DSH_API_KEY"];
-    delete env["DEEPSEEK_API_KEY"];
-    delete env["DSH_CONFIG"];
-    const c = processChat({ binary, cwd: path.join(dir, "ws"), env, post: (m) => posted.push(m), prompter });
+    const c = processChat({ binary, cwd: path.join(dir, "ws"), env: scriptedEnv(dir, script), post: (m) => posted.push(m), prompter });
     started = c.client;
     return c.controller;
   }
@@ -85,6 +77,17 @@ describe("protocol: questions and plans against dsh-acp", () => {
     assert.equal(await chat([ASK, { text: "unused" }], byTitle({})).prompt("which database?"), "cancelled");
   });
 
+  it("shows the todo list as a plan_update of items by its id, and its clearing as plan_removed", async () => {
+    const todos = (items: readonly [string, string][]) => ({ tool_calls: [{ id: `t${items.length}`, name: "todo_write", arguments: { todos: items.map(([content, status]) => ({ content, status })) } }] });
+    const c = chat([todos([["Read", "in_progress"], ["Write", "pending"]]), todos([]), { text: "Done." }]);
+    assert.equal(await c.prompt("plan it"), "end_turn");
+    const plans = posted.flatMap((m) => (m.type === "update" && (m.update.sessionUpdate === "plan_update" || m.update.sessionUpdate === "plan_removed" || m.update.sessionUpdate === "plan") ? [m.update] : []));
+    assert.deepEqual(plans, [
+      { sessionUpdate: "plan_update", plan: { type: "items", planId: "todos", entries: [{ content: "Read", status: "in_progress", priority: "medium" }, { content: "Write", status: "pending", priority: "medium" }] } },
+      { sessionUpdate: "plan_removed", planId: "todos" },
+    ]);
+  });
+
   it("in plan mode, opens exit_plan_mode's plan and on Implement runs the next write under the preset before", async () => {
     stub.warningAnswer = (message) => (message.startsWith("dsh has a plan") ? "Implement the plan" : undefined);
     const c = chat([
@@ -99,6 +102,8 @@ describe("protocol: questions and plans against dsh-acp", () => {
     assert.ok(preview, "the plan opened in the preview");
     assert.match((await vscode.workspace.openTextDocument(preview.args[0] as vscode.Uri)).getText(), /Write plan\.txt/);
     assert.equal(readFileSync(path.join(dir, "ws", "plan.txt"), "utf8"), "done\n", "the write after Implement ran");
+    const shown = posted.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "plan_update" ? [m.update.plan] : []));
+    assert.deepEqual(shown, [{ type: "markdown", planId: "plan", content: PLAN.trimEnd() }], "the chat was shown the plan as a plan_update of Markdown (plan advertised)");
     const modes = posted.flatMap((m) => (m.type === "config" ? m.options.filter((o) => o.id === "mode").map((o) => o.currentValue) : []));
     assert.equal(modes.at(-1), "workspace-write", "back to the preset before plan mode");
   });

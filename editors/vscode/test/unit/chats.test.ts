@@ -5,11 +5,9 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
-import { ReviewList } from "../../src/review/reviewList";
 import { Chats } from "../../src/session/chats";
-import { restoreFile } from "../../src/session/files";
 import { UsageStatus } from "../../src/status/usage";
-import { chatController, FakeAgent } from "../fakes/agent";
+import { chatIn, FakeAgent } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
 let dir: string;
@@ -30,14 +28,7 @@ class SharedAgent extends FakeAgent {
   }
 }
 
-function chatOn(agent: FakeAgent, chats: Chats): { c: ReturnType<typeof chatController>; posted: ToWebview[]; review: ReviewList; usage: UsageStatus } {
-  const posted: ToWebview[] = [];
-  const review = new ReviewList(restoreFile);
-  const usage = new UsageStatus();
-  const c = chatController(agent, posted, dir, { review, usage });
-  chats.add(c, usage);
-  return { c, posted, review, usage };
-}
+const chatOn = (agent: FakeAgent, chats: Chats) => chatIn(agent, chats, dir);
 
 describe("several conversations at once", () => {
   it("routes each session's updates, writes and approvals to the chat showing it; a new session's early updates reach its chat only", async () => {

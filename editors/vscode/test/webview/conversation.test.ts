@@ -4,7 +4,7 @@ import type { Window } from "happy-dom";
 import { rejectionNote } from "../../src/chat/editorNote";
 import type { FromWebview } from "../../src/chat/messages";
 import { Conversation } from "../../src/webview/conversation";
-import { installDom } from "./dom";
+import { mountConversation } from "./conversationFixture";
 
 let window: Window;
 let log: HTMLElement;
@@ -12,12 +12,7 @@ let sent: FromWebview[];
 let chat: Conversation;
 
 beforeEach(() => {
-  window = installDom();
-  log = document.createElement("main");
-  document.body.append(log);
-  sent = [];
-  chat = new Conversation(log, (m) => sent.push(m));
-  chat.setRoot("/ws");
+  ({ window, log, sent, chat } = mountConversation());
 });
 afterEach(async () => {
   await window.happyDOM.close();
