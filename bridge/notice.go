@@ -29,13 +29,17 @@ func (m *Mapper) notice(p session.Notice) []acp.Update {
 }
 
 // noticeTitle splits a notice's text into a title that stands alone (its
-// first line, cut at a word when long) and the rest.
+// first line; when that is long, its first sentence, or else the line cut
+// at a word) and the rest.
 func noticeTitle(text string) (title, description string) {
 	text = strings.TrimSpace(text)
 	first, rest, _ := strings.Cut(text, "\n")
 	first = strings.TrimSpace(first)
 	if utf8.RuneCountInString(first) <= noticeTitleMax {
 		return first, strings.TrimSpace(rest)
+	}
+	if sentence, after, ok := strings.Cut(first, ". "); ok && utf8.RuneCountInString(sentence) < noticeTitleMax {
+		return sentence + ".", strings.TrimSpace(after + "\n" + rest)
 	}
 	cut := first[:runeOffset(first, noticeTitleMax)]
 	if i := strings.LastIndexByte(cut, ' '); i > noticeTitleMax/2 {
