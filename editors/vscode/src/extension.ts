@@ -8,7 +8,7 @@ import { Follower } from "./follow";
 import { PlanDocuments, PLAN_SCHEME } from "./plan/planDocuments";
 import { InlineReview } from "./review/inlineReview";
 import { ReviewList } from "./review/reviewList";
-import { promptForApiKey } from "./secrets";
+import { API_KEY_SECRET, promptForApiKey } from "./secrets";
 import { editorContextOf } from "./session/activeEditor";
 import type { FromWebview } from "./chat/messages";
 import { Chats } from "./session/chats";
@@ -79,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       reviewChanged: () => void inline.refresh(),
       cwd: workspaceCwd,
       authRequired: () => host.signIn(),
+      keyStored: async () => (await context.secrets.get(API_KEY_SECRET)) !== undefined,
       titles,
       openTab: () => void vscode.commands.executeCommand(COMMANDS.newConversationTab),
       ...extra,
@@ -165,6 +166,10 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       if (e.document.uri.scheme === "file" && chats.reviewing(e.document.uri.fsPath)) void inline.refresh();
     }),
     inline,
+    // A key stored or removed (by any window, or the Set API Key command) is told in every chat's welcome.
+    context.secrets.onDidChange((e) => {
+      if (e.key === API_KEY_SECRET) for (const c of chats.all()) void c.tellKey();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("dsh.path") || e.affectsConfiguration("dsh.model") || e.affectsConfiguration("dsh.permissionPreset")) void host.restart();
     }),

@@ -31,6 +31,7 @@ export type ToWebview =
   | { readonly type: "reviewed"; readonly action: "accept" | "reject"; readonly paths: readonly string[] }
   | { readonly type: "workspace"; readonly root: string | undefined }
   | { readonly type: "turnCost"; readonly text: string }
+  | { readonly type: "apiKey"; readonly stored: boolean }
   | { readonly type: "truncate"; readonly index: number }
   | { readonly type: "editorContext"; readonly label: string | undefined }
   | { readonly type: "mentions"; readonly query: string; readonly items: readonly MentionItem[] }

@@ -74,6 +74,8 @@ export interface ControllerDeps {
   readonly reviewChanged?: () => void;
   /** Offers the sign-in (the agent refused for want of an API key). */
   readonly authRequired?: () => Promise<SignInResult>;
+  /** Whether VS Code's secret storage holds the API key (the welcome tells it). */
+  readonly keyStored?: () => Promise<boolean>;
   /** Where a plan review's Markdown plan opens (absent: it is asked as any other question). */
   readonly plans?: PlanDocuments;
   /** Asks an elicitation's fields (default: VS Code's QuickPick and InputBox). */
@@ -201,6 +203,7 @@ export class ChatController implements ClientHandlers {
     switch (m.type) {
       case "ready":
         this.deps.post({ type: "workspace", root: this.deps.cwd() });
+        void this.tellKey();
         return this.sessions.reopen();
       case "restore":
         await this.restoreTo(restorePoint(m));
@@ -326,7 +329,13 @@ export class ChatController implements ClientHandlers {
    */
   async signIn(): Promise<void> {
     const how = await this.deps.authRequired?.();
+    await this.tellKey();
     if (how === "terminal") await this.turns.sendHeld();
+  }
+
+  /** Tells the view whether the API key is stored. */
+  async tellKey(): Promise<void> {
+    if (this.deps.keyStored) this.deps.post({ type: "apiKey", stored: await this.deps.keyStored() });
   }
 
   /** Shows an info or error line in the view. */

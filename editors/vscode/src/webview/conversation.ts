@@ -28,14 +28,17 @@ export interface RestorePoint {
 }
 
 /** The empty view's hint: what dsh does, how to start, and the sign-in. */
-function welcome(send: (m: FromWebview) => void): HTMLElement {
+function welcome(send: (m: FromWebview) => void, keyStored: boolean): HTMLElement {
   const box = el("div", { class: "welcome", "data-testid": "welcome" });
   box.append(
     el("p", { class: "welcome-title" }, "Ask dsh about this workspace, or ask it to change it."),
     el("p", {}, "It reads and edits files and runs commands, asking before anything risky; you review every change. Type / for commands."),
   );
-  const p = el("p", {}, "dsh needs your model provider's API key. ");
-  const signIn = el("button", { class: "secondary", "data-testid": "welcome-sign-in" }, "Set API key");
+  // A key in VS Code's secret storage is told as set; without one, dsh may still have one from its environment or its own sign-in.
+  const p = keyStored
+    ? el("p", { "data-testid": "welcome-key-stored" }, "Your API key is set (in VS Code's secret storage). ")
+    : el("p", {}, "dsh needs your model provider's API key, unless its environment or dsh-acp login gives it one. ");
+  const signIn = el("button", { class: "secondary", "data-testid": "welcome-sign-in" }, keyStored ? "Change API key" : "Set API key");
   signIn.addEventListener("click", () => send({ type: "signIn" }));
   p.append(signIn);
   box.append(p);
@@ -56,6 +59,8 @@ export class Conversation {
   private readonly send: (m: FromWebview) => void;
   private readonly cards = new Map<string, ToolCard>();
   private readonly compactions = new Compactions();
+  // Whether VS Code's secret storage holds the API key (the welcome says so).
+  private keyStored = false;
   private readonly stream: Stream;
   private readonly subagents = new Map<string, SubagentBlock>();
   private user_: UserMessage | undefined;
@@ -241,9 +246,16 @@ export class Conversation {
     this.user_ = undefined;
   }
 
+  /** Notes whether the API key is stored; a welcome on show is redrawn. */
+  setKeyStored(stored: boolean): void {
+    this.keyStored = stored;
+    const shown = this.log.querySelector(".welcome");
+    if (shown) shown.replaceWith(welcome(this.send, stored));
+  }
+
   /** Empties the log (another session) and shows the welcome hint. */
   clear(): void {
-    this.log.replaceChildren(welcome(this.send));
+    this.log.replaceChildren(welcome(this.send, this.keyStored));
     this.cards.clear();
     this.subagents.clear();
     this.compactions.clear();
@@ -295,7 +307,7 @@ export class Conversation {
     this.endStreams();
     this.plans.newTurn();
     this.markLast();
-    if (this.log.childElementCount === 0) this.log.replaceChildren(welcome(this.send));
+    if (this.log.childElementCount === 0) this.log.replaceChildren(welcome(this.send, this.keyStored));
   }
 
   // The restore point of the user message at index: it and every later prompt.

@@ -111,6 +111,8 @@ function start(): void {
         return conversation.truncate(m.index);
       case "turnCost":
         return conversation.turnCost(m.text);
+      case "apiKey":
+        return conversation.setKeyStored(m.stored);
       case "workspace":
         root = m.root;
         return conversation.setRoot(m.root);

@@ -19,6 +19,7 @@ function context(): vscode.ExtensionContext {
       get: async (k: string) => secrets.get(k),
       store: async (k: string, v: string) => void secrets.set(k, v),
       delete: async (k: string) => void secrets.delete(k),
+      onDidChange: () => ({ dispose: () => undefined }),
     },
   } as unknown as vscode.ExtensionContext;
 }

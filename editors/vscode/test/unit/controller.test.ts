@@ -182,6 +182,31 @@ describe("chat controller", () => {
     assert.ok(posted.some((m) => m.type === "sessions" && m.sessions[0]?.sessionId === "s0"));
   });
 
+  it("tells the view whether the API key is stored, when it is ready and after a sign-in", async () => {
+    let stored = false;
+    const seen: ToWebview[] = [];
+    const c = new ChatController({
+      agent: async () => agent,
+      post: (m) => seen.push(m),
+      diffs: new DiffContentProvider(),
+      review: new ReviewList(restoreFile),
+      terminals,
+      follower: new Follower(() => false),
+      usage,
+      results: new ResultsLog(undefined),
+      cwd: () => dir,
+      keyStored: async () => stored,
+      authRequired: async () => {
+        stored = true;
+        return "key";
+      },
+    });
+    await c.handle({ type: "ready" });
+    await c.signIn();
+    const told = seen.flatMap((m) => (m.type === "apiKey" ? [m.stored] : []));
+    assert.deepEqual(told, [false, true]);
+  });
+
   it("offers the active editor's context and sends it only when the view kept it", async () => {
     const file = path.join(dir, "a.go");
     controller.offerContext({ path: file, selection: { startLine: 2, endLine: 3, text: "x := 1\ny := 2" } });

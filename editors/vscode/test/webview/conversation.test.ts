@@ -32,6 +32,20 @@ describe("the conversation view", () => {
     assert.equal(q("welcome").length, 1, "a new conversation greets again");
   });
 
+  it("tells in the welcome whether the API key is stored, and offers to change it then", () => {
+    assert.equal(q("welcome-key-stored").length, 0);
+    assert.equal(q("welcome-sign-in")[0]?.textContent, "Set API key");
+    chat.setKeyStored(true);
+    assert.equal(q("welcome").length, 1);
+    assert.match(q("welcome-key-stored")[0]?.textContent ?? "", /Your API key is set/);
+    assert.equal(q("welcome-sign-in")[0]?.textContent, "Change API key");
+    chat.clear();
+    assert.equal(q("welcome-key-stored").length, 1, "a new conversation still knows the key is stored");
+    chat.setKeyStored(false);
+    assert.equal(q("welcome-key-stored").length, 0);
+    assert.equal(q("welcome-sign-in")[0]?.textContent, "Set API key");
+  });
+
   it("offers the sign-in on a notice that needs the key", () => {
     chat.notice("error", "dsh needs your model provider's API key.", "signIn");
     click(q("notice-sign-in")[0]);
