@@ -11,6 +11,7 @@ import (
 	"github.com/dsh-acp/dsh-acp/live"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/session"
+	"github.com/dsh-acp/dsh-acp/workspace"
 )
 
 // slashCommand is a command the user types as "/name arguments".
@@ -131,7 +132,7 @@ func (s *liveSession) undo(ctx context.Context, t *live.Turn, _ string) (string,
 	if err != nil {
 		return "", err
 	}
-	return undoReply(undone), nil
+	return undoReply(undone, s.mapper.opts.Cwd), nil
 }
 
 // undoListed bounds the files an /undo reply names in each list; the
@@ -139,8 +140,15 @@ func (s *liveSession) undo(ctx context.Context, t *live.Turn, _ string) (string,
 const undoListed = 40
 
 // undoReply is what the user reads after an /undo: each file put back,
-// each file left as it is with the reason, and the note.
-func undoReply(u live.Undone) string {
+// each file left as it is with the reason, and the note; a path inside
+// cwd is shown relative to it.
+func undoReply(u live.Undone, cwd string) string {
+	shown := func(path string) string {
+		if rel, ok := workspace.Relative(cwd, path); ok && rel != "." {
+			return rel
+		}
+		return path
+	}
 	var b strings.Builder
 	switch {
 	case !u.Turn:
@@ -150,14 +158,14 @@ func undoReply(u live.Undone) string {
 	}
 	if n := len(u.Files); n > 0 {
 		fmt.Fprintf(&b, "Reverted %d %s the last turn changed:\n", n, plural(n, "file", "files"))
-		listLines(&b, u.Files, func(f session.FileRestored) string { return f.Path })
+		listLines(&b, u.Files, func(f session.FileRestored) string { return shown(f.Path) })
 	}
 	if n := len(u.Conflicts); n > 0 {
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "Left as %s (nothing was overwritten or deleted):\n", plural(n, "it is", "they are"))
-		listLines(&b, u.Conflicts, func(c live.UndoConflict) string { return c.Path + ": " + c.Reason })
+		listLines(&b, u.Conflicts, func(c live.UndoConflict) string { return shown(c.Path) + ": " + c.Reason })
 	}
 	reply := strings.TrimSuffix(b.String(), "\n")
 	if u.Note != "" {
