@@ -73,7 +73,8 @@ func (s *liveSession) remember(rules []policy.Rule, allow bool) {
 // the editor shows the call, with why it asks after its title
 // (permissionToolCall). Either allow option lets the call run once
 // (remembered rules come later); a cancelled outcome cancels the whole
-// turn, as session/cancel does (the prompt answers "cancelled"); any
+// turn, as session/cancel does (the prompt answers "cancelled"), or, for
+// an ask in a child's own session, that child alone; any
 // other answer rejects the call; a cancelled turn cancels the ask; a
 // failed request is an error, which denies the call.
 func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.ApprovalRequest) (pipeline.ApprovalOutcome, error) {
@@ -99,6 +100,11 @@ func (s *liveSession) RequestApproval(ctx context.Context, req pipeline.Approval
 		return pipeline.ApprovalCancelled, nil
 	case err != nil:
 		return 0, fmt.Errorf("request permission: %w", err)
+	case resp.Outcome.Cancelled != nil && sessionID != s.id:
+		// Asked in a child's own session: the user stopped that child, as
+		// session/cancel on its id would; the parent's turn goes on.
+		s.cancelChild(sessionID)
+		return pipeline.ApprovalCancelled, nil
 	case resp.Outcome.Cancelled != nil:
 		// The user cancelled the prompt, not just this call (CodeCompanion's
 		// Cancel and agent-shell's C-c answer so without session/cancel):

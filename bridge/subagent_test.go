@@ -312,6 +312,31 @@ func TestCancelAChildSession(t *testing.T) {
 	}
 }
 
+// TestCancelledAnswerInAChildSession: a client that shows children
+// answers a child's permission request "cancelled" without sending
+// session/cancel: that child stops, the parent's turn goes on.
+func TestCancelledAnswerInAChildSession(t *testing.T) {
+	e := newEnv(t, withProvider(llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "fetch it", "prompt": "fetch"}),
+		toolStep("c1", "bash", map[string]any{"command": "curl -s example.com"}),
+		llm.Message{Content: "The child was stopped."},
+	)), withPreset(policy.WorkspaceWrite))
+	e.c.Handle("session/request_permission", func(context.Context, json.RawMessage) (any, error) {
+		return map[string]any{"outcome": map[string]any{"outcome": "cancelled"}}, nil
+	})
+	e.initialize(subagentsInitialize)
+	s := e.newSession("")
+	if got := e.startPrompt(s, "go").stop(); got != "end_turn" {
+		t.Errorf("the parent's turn ended %s, want end_turn (only the child was stopped)", got)
+	}
+	if task := forCall(e.updates(s), "t1"); finalStatus(task) != "failed" {
+		t.Errorf("the task ended %s, want failed by the stop", finalStatus(task))
+	}
+	if agentText(e.updates(s)) != "The child was stopped." {
+		t.Errorf("the parent's text %q", agentText(e.updates(s)))
+	}
+}
+
 // TestCancelDuringAChildsCommand: session/cancel on the parent while its
 // general child runs a command ends the turn cancelled, kills the
 // command's whole process group, and fails the task and the child's call.
