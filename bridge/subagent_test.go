@@ -3,6 +3,7 @@ package bridge_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +25,39 @@ func taskTurn() llm.Provider {
 		llm.Message{Content: "f.txt:1 now says hello."},
 		llm.Message{Content: "Done."},
 	)
+}
+
+// TestChildrenDoNotAskTheUser: the session offers ask_user (the editor
+// can ask), but a general child, offered every other tool of its parent
+// but task, is not: it reports to its parent, which asks when it must.
+func TestChildrenDoNotAskTheUser(t *testing.T) {
+	model := llm.NewScripted(
+		toolStep("t1", "task", map[string]any{"description": "look", "prompt": "look around", "subagent_type": "general"}),
+		llm.Message{Content: "Nothing to report."},
+		llm.Message{Content: "Done."},
+	)
+	e := newEnv(t, withProvider(model))
+	e.initialize(plainInitialize)
+	if got := e.prompt(e.newSession(""), "go"); got != "end_turn" {
+		t.Fatalf("prompt = %s", got)
+	}
+	offered := func(r llm.Request) []string {
+		var names []string
+		for _, tool := range r.Tools {
+			names = append(names, tool.Name)
+		}
+		return names
+	}
+	requests := model.Requests()
+	if len(requests) < 2 {
+		t.Fatalf("%d model requests, want the parent's and the child's", len(requests))
+	}
+	if parent := offered(requests[0]); !slices.Contains(parent, "ask_user") {
+		t.Errorf("the parent is offered %v, want ask_user among them", parent)
+	}
+	if child := offered(requests[1]); slices.Contains(child, "ask_user") || !slices.Contains(child, "edit") {
+		t.Errorf("the general child is offered %v, want edit and no ask_user", child)
+	}
 }
 
 // TestTaskIsOneCallShowingItsChild: a client without the subagents

@@ -13,6 +13,8 @@ import (
 	"github.com/dsh-acp/dsh-acp/sandbox"
 	"github.com/dsh-acp/dsh-acp/session"
 	"github.com/dsh-acp/dsh-acp/subagent"
+	"github.com/dsh-acp/dsh-acp/tools/ask"
+	"github.com/dsh-acp/dsh-acp/tools/planmode"
 	"github.com/dsh-acp/dsh-acp/tools/shell"
 	"github.com/dsh-acp/dsh-acp/workspace"
 )
@@ -45,8 +47,9 @@ func registerTask(cfg Config, parent agent.Options, pol *policy.Policy, root str
 	opts := subagent.Options{
 		Pipeline: parent.Pipeline, Scope: parent.Scope, Log: parent.Log, Agent: parent, Types: types,
 		// Leaving plan mode is the parent's alone (the tool of plan mode,
-		// where the session has it).
-		ParentOnly:  []string{"exit_plan_mode"},
+		// where the session has it), and so is asking the user: a child
+		// reports to its parent, which asks when it must.
+		ParentOnly:  []string{planmode.Name, ask.Name},
 		MaxParallel: cfg.Subagents.MaxParallel, MaxSteps: cfg.Subagents.MaxSteps, MaxDepth: cfg.Subagents.MaxDepth,
 		Policy: func(t subagent.Type) pipeline.PreExecute {
 			if t.ReadOnly {
