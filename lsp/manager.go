@@ -198,10 +198,12 @@ func (m *Manager) launch(sl *slot, key slotKey, cfg ServerConfig) {
 	if err != nil {
 		m.opts.Logger.Warn("language server did not start", "server", cfg.Name, "root", key.root, "err", err)
 	}
-	close(ready)
+	// Told before the waiting callers go on, so what they say of the
+	// failure never comes before the user is told.
 	if err != nil && !errors.Is(err, errClosed) && m.base.Err() == nil {
 		m.opts.Report(fmt.Sprintf("Language server %s could not start; language features for its files are off for this session: %v", cfg.Name, err))
 	}
+	close(ready)
 }
 
 // noteOnce returns note as a note for the model the first time it is
