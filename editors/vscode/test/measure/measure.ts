@@ -23,7 +23,7 @@ function context(): vscode.ExtensionContext {
   return {
     subscriptions: [],
     extensionUri: { scheme: "file", path: "/ext", fsPath: "/ext" },
-    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) },
     extension: { packageJSON: { version: "0.0.0" } },
     workspaceState: { get: () => undefined, update: async () => undefined },
   } as unknown as vscode.ExtensionContext;

@@ -67,7 +67,7 @@ describe("extension: activate() against dsh-acp", () => {
       subscriptions,
       extensionUri: vscode.Uri.file("/ext"),
       extension: { packageJSON: { version: "0.1.0" } },
-      secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+      secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) },
       workspaceState: { get: () => undefined, update: async () => undefined },
     } as unknown as vscode.ExtensionContext;
     const api = activate(ctx);
