@@ -67,8 +67,11 @@ export async function setColorTheme(page, theme) {
       await input.fill(">Preferences: Color Theme", { timeout: UI_TIMEOUT / 6 });
       break;
     } catch (err) {
-      if (attempt === 3) throw err;
-      await page.keyboard.press("Escape");
+      if (attempt === 5) throw err;
+      // Escape only a palette still open: in the editor it would drop the selection.
+      const widget = page.locator(".quick-input-widget").first();
+      if (await widget.isVisible()) await page.keyboard.press("Escape");
+      await widget.waitFor({ state: "hidden", timeout: UI_TIMEOUT });
     }
   }
   // Not "Preferences: Browse Color Themes in Marketplace", which needs the network.
