@@ -1,7 +1,7 @@
 // The steps that answer the agent's questions in the workbench: an
 // ask_user form walked as QuickPick / InputBox steps, and a plan review
-// (the plan in the Markdown preview, Implement / Keep planning in a
-// notification beside it). Shared by the stand-in agent's pass
+// (the plan in the Markdown preview, Implement / Keep planning in a modal
+// over it, or in a notification beside it once the user reads first). Shared by the stand-in agent's pass
 // (standIn.mjs) and dsh-acp's own ask_user and plan mode in the main
 // scenario (unless DSH_E2E_ASK_PLAN=0).
 import { UI_TIMEOUT, waitForPrompt } from "./workbench.mjs";
@@ -40,24 +40,42 @@ export async function answerForm(page, steps) {
 
 /**
  * Waits for the plan review: the plan open in the editor area (a tab
- * named Plan.md, its preview) and the notification beside it with both
- * choices; checks the plan shows planText, then chooses.
+ * named Plan.md, its preview) and a modal over it with both choices, "Read
+ * the plan first" and the plan's start; checks both show planText. With
+ * readFirst, leaves the modal through "Read the plan first" and chooses
+ * in the notification beside the preview (which offers "Show plan" too);
+ * else chooses in the modal. onModal runs while the modal is up (a screenshot).
  * @param {import("./workbench.mjs").Page} page
- * @param {{ planText: string, choose: "Implement the plan" | "Keep planning" }} options
- * @returns {Promise<string[]>} the notification's buttons
+ * @param {{ planText: string, choose: "Implement the plan" | "Keep planning", readFirst?: boolean, onModal?: () => Promise<unknown> }} options
+ * @returns {Promise<string[]>} the buttons of the prompt chosen in
  */
-export async function reviewPlan(page, { planText, choose }) {
-  const prompt = await waitForPrompt(page, "dsh has a plan");
-  if (prompt.kind !== "notification") throw new Error(`the plan review is a ${prompt.kind}, want a notification beside the plan`);
+export async function reviewPlan(page, { planText, choose, readFirst = false, onModal }) {
+  const modal = await waitForPrompt(page, "dsh has a plan");
+  if (modal.kind !== "dialog") throw new Error(`the plan review is a ${modal.kind}, want a modal`);
+  await modal.el.locator(".dialog-message-detail", { hasText: planText }).waitFor({ timeout: UI_TIMEOUT });
   await page.locator(".tabs-container .tab", { hasText: "Plan.md" }).first().waitFor({ timeout: UI_TIMEOUT });
   // The Markdown preview is a webview of its own; the source is an editor.
   const preview = page.frameLocator('iframe.webview.ready[src*="markdown-language-features"]').frameLocator("iframe#active-frame").locator("body", { hasText: planText });
   const source = page.locator(".part.editor .view-lines", { hasText: planText });
-  await preview.or(source).first().waitFor({ timeout: UI_TIMEOUT });
-  const buttons = await prompt.buttons();
-  for (const want of ["Implement the plan", "Keep planning", "Show plan"]) {
-    if (!buttons.includes(want)) throw new Error(`the plan review lacks ${want}: ${JSON.stringify(buttons)}`);
+  await preview.or(source).first().waitFor({ state: "attached", timeout: UI_TIMEOUT });
+  const asked = await modal.buttons();
+  for (const want of ["Implement the plan", "Keep planning", "Read the plan first"]) {
+    if (!asked.includes(want)) throw new Error(`the plan review's modal lacks ${want}: ${JSON.stringify(asked)}`);
   }
-  await prompt.click(choose);
+  if (onModal) await onModal();
+  if (!readFirst) {
+    await modal.click(choose);
+    return asked;
+  }
+  await modal.click("Read the plan first");
+  await modal.el.waitFor({ state: "hidden", timeout: UI_TIMEOUT });
+  const beside = await waitForPrompt(page, "dsh has a plan");
+  if (beside.kind !== "notification") throw new Error(`after "Read the plan first" the question is a ${beside.kind}, want a notification beside the plan`);
+  await preview.or(source).first().waitFor({ timeout: UI_TIMEOUT });
+  const buttons = await beside.buttons();
+  for (const want of ["Implement the plan", "Keep planning", "Show plan"]) {
+    if (!buttons.includes(want)) throw new Error(`the plan review beside the plan lacks ${want}: ${JSON.stringify(buttons)}`);
+  }
+  await beside.click(choose);
   return buttons;
 }

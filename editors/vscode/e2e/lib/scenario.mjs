@@ -446,16 +446,16 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
       { soft: true },
     );
     await step(
-      "plan mode in dsh-acp: the plan in the preview, Implement the plan beside it",
+      "plan mode in dsh-acp: the plan in the preview and a modal; read first, then Implement the plan beside it",
       async () => {
         await byTestId("config-mode").selectOption("plan");
         await byTestId("chat-input").fill("Plan the v2 client first");
         await byTestId("chat-input").press("Enter");
-        await reviewPlan(page, { planText: "Add the v2 client", choose: "Implement the plan" });
+        await reviewPlan(page, { planText: "Add the v2 client", choose: "Implement the plan", readFirst: true, onModal: () => shot("07b-plan-modal") });
         // plan advertised: the plan shows in the chat as dsh-acp's Markdown plan_update.
         await chat.locator('[data-testid="plan"][data-plan-id="plan"] [data-testid="plan-markdown"]', { hasText: "Add the v2 client" }).waitFor({ timeout: UI_TIMEOUT });
         await byTestId("message-agent").filter({ hasText: "Implementing the plan." }).waitFor({ timeout: UI_TIMEOUT });
-        await shot("07b-plan-approved");
+        await shot("07c-plan-approved");
       },
       { soft: true },
     );

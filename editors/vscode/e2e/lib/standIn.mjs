@@ -128,7 +128,7 @@ export async function runStandIn({ page, dirs, extension, extDir, node, results,
     await shot("11-ask-user");
   });
 
-  await step("a plan review: the plan in the preview, Implement beside it; the agent implements", async () => {
+  await step("a plan review: the plan in the preview, Implement in the modal; the agent implements", async () => {
     await send("plan");
     await reviewPlan(page, { planText: "Add the v2 client", choose: "Implement the plan" });
     await turns(++done);

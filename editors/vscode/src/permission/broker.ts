@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
-import { reviewedPlan } from "../plan/planReview";
-import { buttonsFor, outcomeFor, outcomeForOption, permissionText, SHOW_DIFF, SHOW_PLAN, type PermissionButton } from "./mapping";
+import { planExcerpt, reviewedPlan } from "../plan/planReview";
+import { buttonsFor, outcomeFor, outcomeForOption, permissionText, READ_PLAN, SHOW_DIFF, SHOW_PLAN, type PermissionButton } from "./mapping";
 import type { ToolCallState } from "../session/toolCalls";
 
 /** Where the same question is asked inline (the tool call's card in the chat view). */
@@ -39,8 +39,10 @@ interface Pending {
  * diff editor at once, and its question is asked in a notification beside
  * it (never a modal over it), with "Show diff" to open it again; closing
  * that notification leaves the question on the card. A plan review (see
- * reviewedPlan) is asked the same way beside its Markdown plan, with
- * "Show plan".
+ * reviewedPlan) opens its Markdown plan in the preview and asks in a modal
+ * with both choices and the plan's start; "Read the plan first" (or
+ * closing it) leaves the modal for a notification beside the preview,
+ * with "Show plan", and the card.
  */
 export class PermissionBroker {
   private readonly deps: BrokerDeps;
@@ -102,10 +104,7 @@ export class PermissionBroker {
     const close = buttons.find((b) => b.kind === "reject_once");
     const items: vscode.MessageItem[] = buttons.map((b) => ({ title: b.label, isCloseAffordance: b === close }));
     const plan = reviewedPlan(req, call);
-    if (plan !== undefined && this.deps.showPlan) {
-      const show = this.deps.showPlan;
-      return beside(() => show(plan), "dsh has a plan: implement it, or keep planning? (answer here or on the card in the dsh view)", SHOW_PLAN, buttons);
-    }
+    if (plan !== undefined && this.deps.showPlan) return reviewPlan(plan, this.deps.showPlan, buttons);
     if (call === undefined || call.diffs.length === 0) {
       const clicked = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, ...items);
       return outcomeFor(buttons, clicked?.title);
@@ -115,6 +114,24 @@ export class PermissionBroker {
     // as a modal over the diff.
     return beside(() => this.deps.showDiff(call), `${text.message} (answer here or on the card in the dsh view)`, SHOW_DIFF, buttons);
   }
+}
+
+/** The question a plan review asks. */
+const PLAN_QUESTION = "dsh has a plan: implement it, or keep planning?";
+
+/**
+ * Asks about a plan: it opens in the preview, then a modal asks with both
+ * choices and the plan's start in its detail. A modal cannot show the
+ * whole plan, so its close affordance is "Read the plan first": the
+ * question then waits beside the preview (a notification, and the card).
+ */
+async function reviewPlan(plan: string, show: (markdown: string) => Promise<void>, buttons: readonly PermissionButton[]): Promise<RequestPermissionResponse | undefined> {
+  await show(plan);
+  const detail = `${planExcerpt(plan)}\n\nThe whole plan is open in the preview.`;
+  const items: vscode.MessageItem[] = [...buttons.map((b) => ({ title: b.label })), { title: READ_PLAN, isCloseAffordance: true }];
+  const clicked = (await vscode.window.showWarningMessage(PLAN_QUESTION, { modal: true, detail }, ...items))?.title;
+  if (clicked !== undefined && clicked !== READ_PLAN) return outcomeFor(buttons, clicked);
+  return beside(() => show(plan), `${PLAN_QUESTION} (answer here or on the card in the dsh view)`, SHOW_PLAN, buttons);
 }
 
 /**

@@ -17,6 +17,12 @@ export const SHOW_DIFF = "Show diff";
 /** The label of the extra button that opens the plan of a plan review. */
 export const SHOW_PLAN = "Show plan";
 
+/** The label that closes a plan review's modal to read the plan first (the question stays beside it). */
+export const READ_PLAN = "Read the plan first";
+
+/** Labels of the extension's own buttons, which an agent's option never takes. */
+const OWN_LABELS: ReadonlySet<string> = new Set([SHOW_DIFF, SHOW_PLAN, READ_PLAN]);
+
 /** An option's name as a button shows it: Markdown's code backticks dropped (a button shows no Markdown). */
 export function optionLabel(name: string): string {
   return name.replace(/`/g, "");
@@ -28,7 +34,7 @@ export function buttonsFor(options: readonly PermissionOption[]): PermissionButt
   return options.map((o) => {
     const name = optionLabel(o.name);
     let label = name;
-    for (let n = 2; seen.has(label) || label === SHOW_DIFF || label === SHOW_PLAN; n++) label = `${name} (${n})`;
+    for (let n = 2; seen.has(label) || OWN_LABELS.has(label); n++) label = `${name} (${n})`;
     seen.add(label);
     return { label, optionId: o.optionId, kind: o.kind };
   });

@@ -45,3 +45,27 @@ const LOADING_TAGS = /<(?=\/?\s*(?:img|picture|source|video|audio|iframe|object|
 export function previewSafe(markdown: string): string {
   return markdown.replace(/!(?=\[)/g, "").replace(LOADING_TAGS, "&lt;");
 }
+
+/** The most lines and characters of a plan a modal's detail shows. */
+const EXCERPT_LINES = 14;
+const EXCERPT_CHARS = 1200;
+
+/**
+ * The start of a plan as plain text for a modal's detail (which renders no
+ * Markdown and does not scroll): its first lines without blank ones, at
+ * most EXCERPT_LINES and EXCERPT_CHARS, and how many lines are left out.
+ */
+export function planExcerpt(markdown: string): string {
+  const lines = markdown.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l.trim() !== "");
+  const kept: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (kept.length === EXCERPT_LINES || size + line.length > EXCERPT_CHARS) break;
+    kept.push(line);
+    size += line.length + 1;
+  }
+  if (kept.length === 0 && lines[0] !== undefined) kept.push(`${lines[0].slice(0, EXCERPT_CHARS)}…`);
+  const left = lines.length - kept.length;
+  if (left > 0) kept.push(`… and ${left} more ${left === 1 ? "line" : "lines"}`);
+  return kept.join("\n");
+}

@@ -97,7 +97,7 @@ describe("the extension against a stand-in agent", { timeout: 60_000 }, () => {
     const preview = stub.executed.find((e) => e.command === "markdown.showPreview");
     assert.ok(preview, "the plan opened in the Markdown preview");
     assert.match((await vscode.workspace.openTextDocument(preview.args[0] as vscode.Uri)).getText(), /Add the v2 client/);
-    assert.deepEqual(stub.warnings.map((w) => w.items), [["Implement the plan", "Keep planning", "Show plan"]]);
+    assert.deepEqual(stub.warnings.map((w) => w.items), [["Implement the plan", "Keep planning", "Read the plan first"]]);
   });
 
   it("keeps planning when the user says so", async () => {

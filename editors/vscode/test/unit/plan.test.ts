@@ -3,9 +3,9 @@ import { beforeEach, describe, it } from "node:test";
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
 import { PermissionBroker } from "../../src/permission/broker";
-import { SHOW_PLAN } from "../../src/permission/mapping";
+import { READ_PLAN, SHOW_PLAN } from "../../src/permission/mapping";
 import { PlanDocuments, PLAN_SCHEME } from "../../src/plan/planDocuments";
-import { previewSafe, reviewedPlan } from "../../src/plan/planReview";
+import { planExcerpt, previewSafe, reviewedPlan } from "../../src/plan/planReview";
 import type { ToolCallState } from "../../src/session/toolCalls";
 import { stub } from "../stubs/control";
 
@@ -49,6 +49,17 @@ describe("the plan as the preview renders it", () => {
     { name: "the rest is kept", plan: "# Plan\n\n1. [docs](https://example.com)\n2. `a < b` and <kbd>x</kbd>!", want: "# Plan\n\n1. [docs](https://example.com)\n2. `a < b` and <kbd>x</kbd>!" },
   ];
   for (const c of cases) it(c.name, () => assert.equal(previewSafe(c.plan), c.want));
+});
+
+describe("the plan's start in a modal", () => {
+  const many = Array.from({ length: 20 }, (_, i) => `${i + 1}. step`).join("\n");
+  const cases: { name: string; plan: string; want: string }[] = [
+    { name: "a short plan whole, blank lines dropped", plan: "# Plan\n\n1. Add\r\n2. Test\n", want: "# Plan\n1. Add\n2. Test" },
+    { name: "a long plan's first 14 lines and how many are left", plan: many, want: `${many.split("\n").slice(0, 14).join("\n")}\n… and 6 more lines` },
+    { name: "one more line, singular", plan: `${"x".repeat(1198)}\nend`, want: `${"x".repeat(1198)}\n… and 1 more line` },
+    { name: "a first line longer than the detail holds is cut", plan: "y".repeat(1500), want: `${"y".repeat(1200)}…` },
+  ];
+  for (const c of cases) it(c.name, () => assert.equal(planExcerpt(c.plan), c.want));
 });
 
 describe("the plan document", () => {
@@ -97,22 +108,38 @@ describe("asking for a plan review", () => {
     });
   });
 
-  it("opens the plan and asks beside it, never a modal over it, with both choices and Show plan", async () => {
-    const answers = [SHOW_PLAN, "Implement the plan"];
-    stub.warningAnswer = () => answers.shift();
+  it("opens the plan, then asks in a modal with both choices and the plan's start", async () => {
+    stub.warningAnswer = () => "Implement the plan";
     assert.deepEqual(await broker.ask(review()), { outcome: { outcome: "selected", optionId: "implement" } });
-    assert.deepEqual(shown, [PLAN, PLAN], "Show plan opens it again");
-    assert.deepEqual(stub.warnings[0]?.items, ["Implement the plan", "Keep planning", SHOW_PLAN]);
-    assert.match(stub.warnings[0].message, /plan/);
-    for (const w of stub.warnings) assert.notEqual((w.options as { modal?: boolean }).modal, true);
+    assert.deepEqual(shown, [PLAN], "the plan opens before the question");
+    assert.equal(stub.warnings.length, 1);
+    const [modal] = stub.warnings;
+    assert.ok(modal);
+    assert.equal((modal.options as { modal?: boolean }).modal, true);
+    assert.deepEqual(modal.items, ["Implement the plan", "Keep planning", READ_PLAN]);
+    assert.equal(modal.closeAffordance, READ_PLAN, "closing the modal is not an answer");
+    assert.match((modal.options as { detail: string }).detail, /1\. Add the v2 client\n2\. Test it/);
   });
 
-  it("answers keep planning", async () => {
+  it("answers keep planning from the modal", async () => {
     stub.warningAnswer = () => "Keep planning";
     assert.deepEqual(await broker.ask(review()), { outcome: { outcome: "selected", optionId: "keep-planning" } });
   });
 
-  it("leaves the question on the card when the notification is closed", async () => {
+  it("reads the plan first: the question waits beside the preview, with Show plan", async () => {
+    const answers = [READ_PLAN, SHOW_PLAN, "Keep planning"];
+    stub.warningAnswer = () => answers.shift();
+    assert.deepEqual(await broker.ask(review()), { outcome: { outcome: "selected", optionId: "keep-planning" } });
+    assert.deepEqual(shown, [PLAN, PLAN, PLAN], "opened, then focused again beside it, then Show plan");
+    const beside = stub.warnings.slice(1);
+    assert.equal(beside.length, 2);
+    for (const w of beside) {
+      assert.notEqual((w.options as { modal?: boolean }).modal, true, "beside the preview, not over it");
+      assert.deepEqual(w.items, ["Implement the plan", "Keep planning", SHOW_PLAN]);
+    }
+  });
+
+  it("leaves the question on the card when the modal and the notification are closed", async () => {
     stub.warningAnswer = () => undefined;
     const asked = broker.ask(review());
     await new Promise((r) => setImmediate(r));
