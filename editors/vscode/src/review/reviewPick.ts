@@ -13,13 +13,13 @@ interface Item extends vscode.QuickPickItem {
 
 const FILE_ACTIONS = [
   { label: "$(diff) Show diff", action: "diff" },
-  { label: "$(check) Accept", action: "accept" },
-  { label: "$(discard) Reject", action: "reject" },
+  { label: "$(check) Keep", action: "accept" },
+  { label: "$(discard) Undo", action: "reject" },
 ] as const;
 
 /**
- * The review list as a QuickPick: the turn's changed files and "Accept
- * all" / "Reject all"; a file then offers Show diff / Accept / Reject.
+ * The review list as a QuickPick: the turn's changed files and "Keep
+ * all" / "Undo all"; a file then offers Show diff / Keep / Undo.
  * Undefined when dismissed (or nothing to review).
  */
 export async function pickReview(files: readonly ChangedFile[]): Promise<ReviewChoice | undefined> {
@@ -29,8 +29,8 @@ export async function pickReview(files: readonly ChangedFile[]): Promise<ReviewC
   }
   const items: Item[] = [
     ...files.map((f): Item => ({ label: path.basename(f.path), description: f.original === null ? `${f.path} (new)` : f.path, choice: { kind: "file", path: f.path } })),
-    { label: "$(check-all) Accept all", choice: { kind: "all", action: "accept" } },
-    { label: "$(discard) Reject all", choice: { kind: "all", action: "reject" } },
+    { label: "$(check-all) Keep all", choice: { kind: "all", action: "accept" } },
+    { label: "$(discard) Undo all", choice: { kind: "all", action: "reject" } },
   ];
   const picked = await vscode.window.showQuickPick(items, { title: "dsh: review changes", ignoreFocusOut: true });
   if (!picked) return undefined;

@@ -61,7 +61,7 @@ export function showConfig(box: HTMLElement, options: readonly SessionConfigOpti
   }
 }
 
-/** The review list: per file Diff / Accept / Reject, and all at once; hidden when empty. */
+/** The review list: per file Diff / Keep / Undo, and all at once (the words of the edited files' own Keep / Undo); hidden when empty. */
 export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: Send, root?: string): void {
   box.hidden = files.length === 0;
   box.replaceChildren(el("div", { class: "review-title" }, `Changes to review (${files.length})`));
@@ -72,8 +72,12 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
     const counts = el("span", { class: "counts", "data-testid": "review-counts" });
     counts.append(el("span", { class: "added" }, `+${f.added}`), " ", el("span", { class: "removed" }, `−${f.removed}`));
     row.append(counts);
-    for (const [action, label] of [["diff", "Diff"], ["accept", "Accept"], ["reject", "Reject"]] as const) {
-      const b = el("button", { "data-testid": `review-${action}` }, label);
+    for (const [action, label, tip] of [
+      ["diff", "Diff", "Open the file before and after dsh's change"],
+      ["accept", "Keep", "Keep dsh's change to this file"],
+      ["reject", "Undo", "Put this file back as it was before dsh changed it"],
+    ] as const) {
+      const b = el("button", { "data-testid": `review-${action}`, title: tip }, label);
       b.addEventListener("click", () => send({ type: "review", action, path: f.path }));
       row.append(b);
     }
@@ -81,7 +85,7 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
   }
   if (files.length === 0) return;
   const all = el("div", { class: "review-all" });
-  for (const [action, label] of [["view", "View all changes"], ["accept", "Accept all"], ["reject", "Reject all"]] as const) {
+  for (const [action, label] of [["view", "View all changes"], ["accept", "Keep all"], ["reject", "Undo all"]] as const) {
     const b = el("button", { "data-testid": `review-${action}-all` }, label);
     b.addEventListener("click", () => send({ type: "reviewAll", action }));
     all.append(b);

@@ -69,6 +69,17 @@ describe("the review list", () => {
     box.querySelector<HTMLElement>('[data-testid="review-view-all"]')?.click();
     assert.deepEqual(sent, [{ type: "reviewAll", action: "view" }]);
   });
+
+  it("speaks the edited file's words: Keep / Undo per file and for all, each explained", () => {
+    const box = document.createElement("div");
+    const sent: unknown[] = [];
+    showReview(box, [{ path: "/ws/a.go", created: false, added: 1, removed: 0 }], (m) => sent.push(m), "/ws");
+    const buttons = [...box.querySelectorAll("button")].map((b) => b.textContent);
+    assert.deepEqual(buttons, ["Diff", "Keep", "Undo", "View all changes", "Keep all", "Undo all"]);
+    for (const b of box.querySelectorAll('.review-row button')) assert.notEqual(b.getAttribute("title") ?? "", "", `${b.textContent ?? ""} has a tooltip`);
+    box.querySelector<HTMLElement>('[data-testid="review-reject"]')?.click();
+    assert.deepEqual(sent, [{ type: "review", action: "reject", path: "/ws/a.go" }]);
+  });
 });
 
 describe("the context chip", () => {
