@@ -79,7 +79,7 @@ func (t *turn) fit(ctx context.Context, m ModelInfo, system string, tools []llm.
 	limit := t.agent.promptLimit(m)
 	fixed := textTokens(len(system)) + toolsTokens(tools)
 	for more := true; ; {
-		events := t.log.Events()
+		events := t.events()
 		estimate := promptEstimate(events, system, tools)
 		if estimate <= limit {
 			return nil
