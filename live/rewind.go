@@ -1,0 +1,141 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dsh-acp/dsh-acp/presentation"
+	"github.com/dsh-acp/dsh-acp/registry"
+	"github.com/dsh-acp/dsh-acp/session"
+)
+
+// ErrRewindCompacted refuses a /rewind of a turn that a summary of the
+// conversation (a compaction since) covers: the summary cannot be made
+// to forget it. /undo can still revert its files.
+var ErrRewindCompacted = errors.New("the turn is part of the conversation's summary")
+
+// Rewound is what a /rewind did.
+type Rewound struct {
+	// Undone is what reverting the turn's files did, as Undo says it;
+	// Undone.Turn is false when there was no turn to rewind, and then
+	// nothing changed.
+	Undone
+	// Prompt is the text of the prompt of the turn dropped.
+	Prompt string
+	// Turns counts the model turns dropped from the conversation: the
+	// rewound one and those after it (undone already, or never
+	// checkpointed).
+	Turns int
+}
+
+// Rewind takes back the last checkpointed turn, the one Undo would
+// revert: its files are reverted as Undo reverts them, and the turn — its
+// prompt, the user's messages steered into it, and everything after it,
+// the exchanges of earlier /undo and /rewind commands included — is
+// dropped from the conversation the model sees, in memory and in the log
+// (session.Rewound), so that a loaded session neither sends nor replays
+// it. reply words what was done for the user: the Rewound event records
+// it, and the client is shown it live. The model is told of the files
+// left as they are (they hold what the dropped turn did). A session that
+// keeps no checkpoints fails with ErrNoUndo, a turn a compaction summary
+// covers with ErrRewindCompacted; neither changes anything.
+func (t *Turn) Rewind(ctx context.Context, reply func(Rewound) string) (Rewound, error) {
+	s := t.s
+	cp := s.parts.Checkpoints
+	if cp == nil {
+		return Rewound{}, ErrNoUndo
+	}
+	label, ok, err := cp.Latest(ctx)
+	if err != nil || !ok {
+		return Rewound{}, err
+	}
+	n, ok := labeledTurn(label)
+	if !ok {
+		return Rewound{}, fmt.Errorf("the last checkpoint (%q) names no turn of the conversation; /undo can still revert its files", label)
+	}
+	events := session.WithoutRewound(s.parts.Log.Events(), nil)
+	target, found := findTurn(events, n)
+	switch {
+	case !found:
+		return Rewound{}, fmt.Errorf("turn %d, the last checkpointed, is no longer in the conversation; /undo can still revert its files", n)
+	case compactedSince(events, target.from):
+		return Rewound{}, ErrRewindCompacted
+	}
+	undone, err := cp.Undo(ctx)
+	if err != nil || !undone.Turn {
+		return Rewound{Undone: undone}, err
+	}
+	r := Rewound{Undone: undone, Prompt: target.prompt, Turns: target.turns}
+	if len(undone.Files) > 0 {
+		s.parts.Log.Append(session.FilesRestored{Files: undone.Files})
+	}
+	s.parts.Log.Append(session.Rewound{From: target.from, Reply: reply(r)})
+	if len(undone.Conflicts) > 0 {
+		s.parts.Log.Append(session.ContextMessage{Message: rewindContext(undone.Conflicts)})
+	}
+	return r, nil
+}
+
+// turnLabel is the label of the checkpoint taken before turn n.
+func turnLabel(n int) string { return "before turn " + strconv.Itoa(n) }
+
+// labeledTurn is the turn a checkpoint labelled by turnLabel was taken
+// before.
+func labeledTurn(label string) (int, bool) {
+	rest, ok := strings.CutPrefix(label, "before turn ")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil && n > 0
+}
+
+// rewindTarget is the turn a rewind drops, found in the conversation.
+type rewindTarget struct {
+	from   int64  // the Seq of its TurnStarted
+	prompt string // its prompt's text
+	turns  int    // the turns from it on
+}
+
+// findTurn finds turn n among events; found is false when they hold no
+// start of it.
+func findTurn(events []session.Event, n int) (target rewindTarget, found bool) {
+	for _, ev := range events {
+		switch p := ev.Payload.(type) {
+		case session.TurnStarted:
+			if ev.Turn == n {
+				target.from, found = ev.Seq, true
+			}
+			if found {
+				target.turns++
+			}
+		case session.UserMessage:
+			if found && target.prompt == "" && !p.Steered && ev.Turn == n {
+				target.prompt = presentation.JoinText(p.Content)
+			}
+		}
+	}
+	return target, found
+}
+
+// compactedSince reports whether a summary among events covers the
+// event numbered from or a later one.
+func compactedSince(events []session.Event, from int64) bool {
+	for _, ev := range events {
+		if c, ok := ev.Payload.(session.Compacted); ok && c.Through >= from {
+			return true
+		}
+	}
+	return false
+}
+
+// rewindContext tells the model of the files a rewind left as they are:
+// the turn they hold changes of is gone from the conversation.
+func rewindContext(conflicts []UndoConflict) registry.ContextMessage {
+	return registry.UserContext("Files changed outside this conversation, left as they are: " +
+		joinPaths(conflicts, func(c UndoConflict) string { return c.Path }) +
+		". Read them again before relying on their content.")
+}
