@@ -3,6 +3,7 @@ package bridge_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/llm"
@@ -212,12 +213,20 @@ func TestRewindRefusalsAndConflicts(t *testing.T) {
 }
 
 // A /rewind sent while a model turn runs waits for it, as /undo does,
-// then takes that turn back.
+// then takes that turn back, with the message the user steered into it.
 func TestRewindWaitsForTheRunningTurn(t *testing.T) {
 	started, release := make(chan struct{}, 1), make(chan struct{})
+	var mu sync.Mutex
 	var requests []llm.Request
+	last := func() llm.Request {
+		mu.Lock()
+		defer mu.Unlock()
+		return requests[len(requests)-1]
+	}
 	model := providerFunc(func(ctx context.Context, req llm.Request) (*llm.Stream, error) {
-		requests = append(requests, req) // turns run one at a time
+		mu.Lock()
+		requests = append(requests, req)
+		mu.Unlock()
 		if lastUser(req) == "slow" {
 			started <- struct{}{}
 			<-release
@@ -229,6 +238,9 @@ func TestRewindWaitsForTheRunningTurn(t *testing.T) {
 	s := e.newSession("")
 	slow := e.startPrompt(s, "slow")
 	<-started
+	if outcome, _ := e.steer(s, "also this", ""); outcome != "injected" {
+		t.Fatalf("steering into the running turn: %s", outcome)
+	}
 	rewind := e.startPrompt(s, "/rewind")
 	close(release)
 	if got := slow.stop(); got != "end_turn" {
@@ -237,9 +249,12 @@ func TestRewindWaitsForTheRunningTurn(t *testing.T) {
 	if got := rewind.stop(); got != "end_turn" {
 		t.Errorf("/rewind ended %s", got)
 	}
+	if got := conversation(last()); got != "user:slow|assistant:done|user:also this" {
+		t.Fatalf("the model did not read the steered message: %s", got)
+	}
 	wantReply(t, "/rewind during a turn", agentReply(e, s), `Dropped the last turn ("slow")`)
 	e.prompt(s, "next")
-	if got := conversation(requests[len(requests)-1]); got != "user:next" {
+	if got := conversation(last()); got != "user:next" {
 		t.Errorf("the request after /rewind = %s", got)
 	}
 }
