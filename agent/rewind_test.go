@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dsh-acp/dsh-acp/llm"
+	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
@@ -47,17 +48,19 @@ func TestARewoundTurnIsNotSent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h.log.Append(session.ContextMessage{})
+	h.log.Append(session.ContextMessage{Message: registry.UserContext("before the rewind")})
 	h.log.Append(session.Rewound{From: turnStart(t, h.log, 2), Reply: "dropped"})
+	h.log.Append(session.ContextMessage{Message: registry.UserContext("after the rewind")})
 	if _, err := h.prompt(ctx, "third"); err != nil {
 		t.Fatal(err)
 	}
 	reqs := model.Requests()
-	if got, want := requestText(reqs[2]), "user:first|assistant:one|user:third"; got != want {
+	if got, want := requestText(reqs[2]), "user:first|assistant:one|user:after the rewind|user:third"; got != want {
 		t.Errorf("the request after the rewind = %q, want %q", got, want)
 	}
 	// Two completed turns are left (first, third): /compact summarizes
-	// the first, never the one taken back.
+	// the first, never the one taken back, nor counts the context after
+	// the rewind (which has that turn's number) as a turn.
 	if turns, err := h.agent.Compact(ctx); err != nil || turns != 1 {
 		t.Errorf("Compact = %d, %v; want 1 turn", turns, err)
 	}

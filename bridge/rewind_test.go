@@ -116,9 +116,9 @@ func TestRewindDropsTheTurnFromTheConversation(t *testing.T) {
 	}
 }
 
-// /rewind repeated goes one turn further back each time; one after an
-// /undo drops the undone turn and the /undo exchange with the turn it
-// rewinds.
+// /rewind repeated goes one turn further back each time. A turn an
+// /undo reverted already is dropped, with the /undo exchange, without
+// touching a file; the next /rewind reverts the turn before it.
 func TestRewindRepeatedDropsEachTurn(t *testing.T) {
 	dir := tempDir(t)
 	_, read := filesIn(t, dir)
@@ -155,17 +155,22 @@ func TestRewindRepeatedDropsEachTurn(t *testing.T) {
 	e.prompt(s, "write four")
 	command(t, e, s, "/undo")
 	wantReply(t, "/rewind after /undo", command(t, e, s, "/rewind"),
-		`Dropped the turn ("write three") and the 1 turn after it from the conversation`, "- three.txt")
+		`Dropped the last turn ("write four")`, "no file was reverted")
+	if _, ok := read("three.txt"); !ok {
+		t.Error("/rewind of the undone turn reverted the one before it")
+	}
+	wantReply(t, "the /rewind after it", command(t, e, s, "/rewind"), `Dropped the last turn ("write three")`, "- three.txt")
 	e.prompt(s, "again")
 	got := conversation(lastRequest(t, model))
 	if want := "user:start over|assistant:Fresh start.|user:again"; got != want {
-		t.Errorf("the request after /undo and /rewind = %s, want %s", got, want)
+		t.Errorf("the request after /undo and two /rewinds = %s, want %s", got, want)
 	}
 }
 
 // /rewind refuses, changing nothing, with no turn left to take back and
-// for a turn a compaction summary covers; it never overwrites a file
-// changed since the turn, says so, and tells the model of it.
+// for a turn a compaction summary covers; a summary of only the turns
+// before the one it drops stays. It never overwrites a file changed since
+// the turn, says so, and tells the model of it.
 func TestRewindRefusalsAndConflicts(t *testing.T) {
 	dir := tempDir(t)
 	write, read := filesIn(t, dir)
@@ -187,15 +192,15 @@ func TestRewindRefusalsAndConflicts(t *testing.T) {
 	e.prompt(s, "write one")
 	e.prompt(s, "answer two")
 	command(t, e, s, "/compact") // the summary covers turn one
-	command(t, e, s, "/undo")    // turn two
+	wantReply(t, "/rewind of the turn after the summary", command(t, e, s, "/rewind"), `Dropped the last turn ("answer two")`)
 	wantReply(t, "/rewind of a summarized turn", command(t, e, s, "/rewind"),
 		"Cannot rewind the last turn", "/undo can still revert its files")
 	if _, ok := read("one.txt"); !ok {
 		t.Error("a refused /rewind reverted the turn's file")
 	}
 	e.prompt(s, "three")
-	if got := conversation(lastRequest(t, model)); !strings.Contains(got, "The user wrote one.txt.") {
-		t.Errorf("after a refused /rewind the model lost the summary: %s", got)
+	if got := conversation(lastRequest(t, model)); !strings.Contains(got, "The user wrote one.txt.") || strings.Contains(got, "answer two") {
+		t.Errorf("after /rewind of the turn after a summary, the model saw %s", got)
 	}
 
 	e.prompt(s, "write four")

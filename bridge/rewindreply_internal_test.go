@@ -14,17 +14,18 @@ func TestRewindReply(t *testing.T) {
 		in   live.Rewound
 		want string
 	}{
-		{"a turn that changed no file", live.Rewound{Undone: live.Undone{Turn: true}, Prompt: "explain main.go", Turns: 1},
+		{"a turn that changed no file", live.Rewound{Dropped: true, Undone: live.Undone{Turn: true}, Prompt: "explain main.go"},
 			"Dropped the last turn (\"explain main.go\") from the conversation: the model no longer sees it.\nIt changed no file; nothing to revert."},
-		{"files reverted and left, later turns", live.Rewound{Undone: live.Undone{Turn: true,
+		{"files reverted and left", live.Rewound{Dropped: true, Undone: live.Undone{Turn: true,
 			Files:     []session.FileRestored{{Path: "/p/src/a.txt"}},
 			Conflicts: []live.UndoConflict{{Path: "/p/b.txt", Reason: "it changed after the turn"}},
-			Note:      "Commands are not undone."}, Prompt: "fix it\nplease", Turns: 3},
-			"Dropped the turn (\"fix it\") and the 2 turns after it from the conversation: the model no longer sees them.\n\n" +
+			Note:      "Commands are not undone."}, Prompt: "fix it\nplease"},
+			"Dropped the last turn (\"fix it\") from the conversation: the model no longer sees it.\n\n" +
 				"Reverted 1 file the turn changed:\n- src/a.txt\n\n" +
 				"Left as it is (nothing was overwritten or deleted):\n- b.txt: it changed after the turn\n\nCommands are not undone."},
-		{"a prompt without text", live.Rewound{Undone: live.Undone{Turn: true, Files: []session.FileRestored{{Path: "/q/a"}}}, Turns: 1},
-			"Dropped the last turn from the conversation: the model no longer sees it.\n\nReverted 1 file the turn changed:\n- /q/a"},
+		{"no checkpoint left, a prompt without text", live.Rewound{Dropped: true},
+			"Dropped the last turn from the conversation: the model no longer sees it.\n" +
+				"No checkpoint of it was left (an /undo reverted it already, or none was taken): no file was reverted."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,62 +18,60 @@ var ErrRewindCompacted = errors.New("the turn is part of the conversation's summ
 
 // Rewound is what a /rewind did.
 type Rewound struct {
-	// Undone is what reverting the turn's files did, as Undo says it;
-	// Undone.Turn is false when there was no turn to rewind, and then
+	// Dropped is false when the conversation held no turn to rewind; then
 	// nothing changed.
-	Undone
+	Dropped bool
 	// Prompt is the text of the prompt of the turn dropped.
 	Prompt string
-	// Turns counts the model turns dropped from the conversation: the
-	// rewound one and those after it (undone already, or never
-	// checkpointed).
-	Turns int
+	// Undone is what reverting the turn's files did, as Undo says it.
+	// Undone.Turn is false when no checkpoint of the turn was left (an
+	// /undo reverted it already, or none was taken): no file was touched.
+	Undone
 }
 
-// Rewind takes back the last checkpointed turn, the one Undo would
-// revert: its files are reverted as Undo reverts them, and the turn — its
+// Rewind takes back the last turn of the conversation: its files are
+// reverted as Undo reverts them, when its checkpoint is the one Undo
+// would take (an /undo since reverted them already), and the turn — its
 // prompt, the user's messages steered into it, and everything after it,
-// the exchanges of earlier /undo and /rewind commands included — is
-// dropped from the conversation the model sees, in memory and in the log
+// the exchanges of /undo and other commands included — is dropped from
+// the conversation the model sees, in memory and in the log
 // (session.Rewound), so that a loaded session neither sends nor replays
-// it. reply words what was done for the user: the Rewound event records
-// it, and the client is shown it live. The model is told of the files
-// left as they are (they hold what the dropped turn did). A session that
-// keeps no checkpoints fails with ErrNoUndo, a turn a compaction summary
-// covers with ErrRewindCompacted; neither changes anything.
+// it. Repeated, it goes one turn further back each time. reply words what
+// was done for the user: the Rewound event records it, and the client is
+// shown it live. The model is told of the files left as they are (they
+// hold what the dropped turn did). A session that keeps no checkpoints
+// fails with ErrNoUndo, a turn a compaction summary covers with
+// ErrRewindCompacted; neither changes anything.
 func (t *Turn) Rewind(ctx context.Context, reply func(Rewound) string) (Rewound, error) {
 	s := t.s
 	cp := s.parts.Checkpoints
 	if cp == nil {
 		return Rewound{}, ErrNoUndo
 	}
-	label, ok, err := cp.Latest(ctx)
-	if err != nil || !ok {
-		return Rewound{}, err
-	}
-	n, ok := labeledTurn(label)
-	if !ok {
-		return Rewound{}, fmt.Errorf("the last checkpoint (%q) names no turn of the conversation; /undo can still revert its files", label)
-	}
 	events := session.WithoutRewound(s.parts.Log.Events(), nil)
-	target, found := findTurn(events, n)
-	switch {
-	case !found:
-		return Rewound{}, fmt.Errorf("turn %d, the last checkpointed, is no longer in the conversation; /undo can still revert its files", n)
-	case compactedSince(events, target.from):
+	target, found := lastTurn(events)
+	if !found {
+		return Rewound{}, nil
+	}
+	if compactedSince(events, target.from) {
 		return Rewound{}, ErrRewindCompacted
 	}
-	undone, err := cp.Undo(ctx)
-	if err != nil || !undone.Turn {
-		return Rewound{Undone: undone}, err
+	label, ok, err := cp.Latest(ctx)
+	if err != nil {
+		return Rewound{}, err
 	}
-	r := Rewound{Undone: undone, Prompt: target.prompt, Turns: target.turns}
-	if len(undone.Files) > 0 {
-		s.parts.Log.Append(session.FilesRestored{Files: undone.Files})
+	r := Rewound{Dropped: true, Prompt: target.prompt}
+	if n, labeled := labeledTurn(label); ok && labeled && n == target.turn {
+		if r.Undone, err = cp.Undo(ctx); err != nil {
+			return Rewound{}, err
+		}
+	}
+	if len(r.Files) > 0 {
+		s.parts.Log.Append(session.FilesRestored{Files: r.Files})
 	}
 	s.parts.Log.Append(session.Rewound{From: target.from, Reply: reply(r)})
-	if len(undone.Conflicts) > 0 {
-		s.parts.Log.Append(session.ContextMessage{Message: rewindContext(undone.Conflicts)})
+	if len(r.Conflicts) > 0 {
+		s.parts.Log.Append(session.ContextMessage{Message: rewindContext(r.Conflicts)})
 	}
 	return r, nil
 }
@@ -95,25 +92,20 @@ func labeledTurn(label string) (int, bool) {
 
 // rewindTarget is the turn a rewind drops, found in the conversation.
 type rewindTarget struct {
+	turn   int    // its number
 	from   int64  // the Seq of its TurnStarted
 	prompt string // its prompt's text
-	turns  int    // the turns from it on
 }
 
-// findTurn finds turn n among events; found is false when they hold no
-// start of it.
-func findTurn(events []session.Event, n int) (target rewindTarget, found bool) {
+// lastTurn finds the last turn among events; found is false when they
+// hold none.
+func lastTurn(events []session.Event) (target rewindTarget, found bool) {
 	for _, ev := range events {
 		switch p := ev.Payload.(type) {
 		case session.TurnStarted:
-			if ev.Turn == n {
-				target.from, found = ev.Seq, true
-			}
-			if found {
-				target.turns++
-			}
+			target, found = rewindTarget{turn: ev.Turn, from: ev.Seq}, true
 		case session.UserMessage:
-			if found && target.prompt == "" && !p.Steered && ev.Turn == n {
+			if found && target.prompt == "" && !p.Steered && ev.Turn == target.turn {
 				target.prompt = presentation.JoinText(p.Content)
 			}
 		}

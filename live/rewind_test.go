@@ -35,12 +35,27 @@ func rewind(s *live.Session) (live.Rewound, error) {
 	return r, err
 }
 
-// TestRewindDropsTheLastCheckpointedTurn: a rewind reverts the turn the
-// checkpoints name, logs what it put back, then a Rewound from that
-// turn's start with the reply, then tells the model of the files left
-// as they are; it refuses, changing nothing, without checkpoints, with
-// none left, and for a turn a summary covers.
-func TestRewindDropsTheLastCheckpointedTurn(t *testing.T) {
+// undos counts the Undo calls cp recorded.
+func undos(cp *recordingCheckpoints) int {
+	return len(slices.DeleteFunc(cp.recorded(), func(c string) bool { return c != "undo" }))
+}
+
+// kindsSince lists the kinds of the events of log after the first n.
+func kindsSince(log *session.Log, n int) []string {
+	var kinds []string
+	for _, ev := range log.Events()[n:] {
+		kinds = append(kinds, ev.Payload.Kind())
+	}
+	return kinds
+}
+
+// TestRewindDropsTheLastTurn: a rewind reverts the last turn when the
+// checkpoints' latest is its own, logs what it put back, then a Rewound
+// from that turn's start with the reply, then tells the model of the
+// files left as they are; a turn whose checkpoint is gone is dropped
+// without touching a file. It refuses, changing nothing, without
+// checkpoints, with no turn left, and for a turn a summary covers.
+func TestRewindDropsTheLastTurn(t *testing.T) {
 	log := session.NewLog(nil)
 	cp := &recordingCheckpoints{undone: live.Undone{Turn: true,
 		Files:     []session.FileRestored{{Path: "/p/a.txt"}},
@@ -51,54 +66,61 @@ func TestRewindDropsTheLastCheckpointedTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	second := log.Events()[3] // the TurnStarted of turn 2
+	first, second := log.Events()[0], log.Events()[3] // the turns' TurnStarted
+
 	cp.latest = "before turn 2"
+	before := log.Len()
 	r, err := rewind(s)
-	if err != nil || r.Prompt != "second" || r.Turns != 1 || len(r.Files) != 1 {
-		t.Fatalf("Rewind = %+v, %v", r, err)
+	if err != nil || !r.Dropped || r.Prompt != "second" || len(r.Files) != 1 || undos(cp) != 1 {
+		t.Fatalf("Rewind = %+v, %v (%d undos)", r, err, undos(cp))
 	}
-	var kinds []string
-	var rewound session.Rewound
-	for _, ev := range log.Events()[6:] {
-		kinds = append(kinds, ev.Payload.Kind())
-		if p, ok := ev.Payload.(session.Rewound); ok {
-			rewound = p
-		}
+	if got, want := kindsSince(log, before), []string{"files/restored", "conversation/rewound", "context/message"}; !slices.Equal(got, want) {
+		t.Errorf("a rewind logged %v, want %v", got, want)
 	}
-	if want := []string{"files/restored", "conversation/rewound", "context/message"}; !slices.Equal(kinds, want) {
-		t.Errorf("a rewind logged %v, want %v", kinds, want)
+	if p := log.Events()[before+1].Payload.(session.Rewound); p.From != second.Seq || p.Reply != "the reply" {
+		t.Errorf("logged %+v, want From %d and the reply", p, second.Seq)
 	}
-	if rewound.From != second.Seq || rewound.Reply != "the reply" {
-		t.Errorf("logged %+v, want From %d and the reply", rewound, second.Seq)
-	}
-	if p, ok := log.Events()[len(log.Events())-1].Payload.(session.ContextMessage); !ok || !containsAll(presentation.JoinText(p.Message.Content), "/p/b.txt") {
+	if p := log.Events()[log.Len()-1].Payload.(session.ContextMessage); !containsAll(presentation.JoinText(p.Message.Content), "/p/b.txt") {
 		t.Errorf("the model is not told of the file left as it is")
 	}
 
-	before := log.Len()
-	refusals := []struct {
-		name   string
-		parts  live.Parts
-		latest string
-		want   error
-	}{
-		{"no checkpoints", live.Parts{Model: quickModel{}}, "", live.ErrNoUndo},
-		{"none left", live.Parts{Model: quickModel{}, Log: log, Checkpoints: cp}, "", nil},
-		{"summarized", live.Parts{Model: quickModel{}, Log: log, Checkpoints: cp}, "before turn 1", live.ErrRewindCompacted},
+	cp.latest = "" // turn 1 was undone already
+	before = log.Len()
+	r, err = rewind(s)
+	if err != nil || !r.Dropped || r.Prompt != "first" || r.Turn || undos(cp) != 1 {
+		t.Fatalf("Rewind of a turn without its checkpoint = %+v, %v (%d undos)", r, err, undos(cp))
 	}
-	log.Append(session.Compacted{Summary: "s", Through: second.Seq - 1, Turns: 1})
+	if got, want := kindsSince(log, before), []string{"conversation/rewound"}; !slices.Equal(got, want) {
+		t.Errorf("a rewind without a checkpoint logged %v, want %v", got, want)
+	}
+	if p := log.Events()[before].Payload.(session.Rewound); p.From != first.Seq {
+		t.Errorf("logged %+v, want From %d", p, first.Seq)
+	}
+
+	summarized := session.NewLog(nil)
+	summarizedSession := newSession(t, live.Parts{Model: loggingModel{summarized}, Log: summarized, Checkpoints: cp})
+	if _, err := summarizedSession.Prompt(context.Background(), []presentation.ContentBlock{presentation.Text("one")}); err != nil {
+		t.Fatal(err)
+	}
+	summarized.Append(session.Compacted{Summary: "s", Through: summarized.Events()[1].Seq, Turns: 1})
+	cp.latest = "before turn 1"
+	refusals := []struct {
+		name string
+		s    *live.Session
+		want error
+	}{
+		{"no checkpoints", newSession(t, live.Parts{Model: quickModel{}}), live.ErrNoUndo},
+		{"no turn left", s, nil},
+		{"summarized", summarizedSession, live.ErrRewindCompacted},
+	}
 	for _, tt := range refusals {
-		cp.latest = tt.latest
-		undos := len(slices.DeleteFunc(cp.recorded(), func(c string) bool { return c != "undo" }))
-		r, err := rewind(newSession(t, tt.parts))
-		if !errors.Is(err, tt.want) || r.Turn {
+		before, logged := undos(cp), tt.s.Log().Len()
+		r, err := rewind(tt.s)
+		if !errors.Is(err, tt.want) || r.Dropped {
 			t.Errorf("%s: Rewind = %+v, %v; want %v", tt.name, r, err, tt.want)
 		}
-		if now := len(slices.DeleteFunc(cp.recorded(), func(c string) bool { return c != "undo" })); now != undos {
-			t.Errorf("%s: the files were reverted", tt.name)
+		if undos(cp) != before || tt.s.Log().Len() != logged {
+			t.Errorf("%s: a refused rewind changed something", tt.name)
 		}
-	}
-	if log.Len() != before+1 { // the Compacted
-		t.Errorf("a refused rewind logged %d events", log.Len()-before-1)
 	}
 }
