@@ -30,8 +30,9 @@ type Rewound struct {
 }
 
 // Rewind takes back the last turn of the conversation: its files are
-// reverted as Undo reverts them, when its checkpoint is the one Undo
-// would take (an /undo since reverted them already), and the turn — its
+// reverted as Undo reverts them when its checkpoint is the latest (when
+// it is not — an /undo reverted the turn already, or no checkpoint was
+// taken — no file is touched), and the turn — its
 // prompt, the user's messages steered into it, and everything after it,
 // the exchanges of /undo and other commands included — is dropped from
 // the conversation the model sees, in memory and in the log
