@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/dsh-acp/dsh-acp/llm"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -79,7 +80,7 @@ func (t *turn) fit(ctx context.Context, m ModelInfo, system string, tools []llm.
 	limit := t.agent.promptLimit(m)
 	fixed := textTokens(len(system)) + toolsTokens(tools)
 	for more := true; ; {
-		events := t.log.Events()
+		events := t.events()
 		estimate := promptEstimate(events, system, tools)
 		if estimate <= limit {
 			return nil
@@ -152,7 +153,9 @@ func (a *Agent) plan(events []session.Event, current int, m ModelInfo, room int6
 }
 
 // completedTurns splits events into the turns numbered below current,
-// oldest first; events outside any turn are left out.
+// oldest first; events outside any turn are left out, and so are those
+// of a turn a /rewind took back (a summary or a context logged after
+// it: they carry its number, but no TurnStarted opens them).
 func completedTurns(events []session.Event, current int) []span {
 	var spans []span
 	for i := 0; i < len(events); {
@@ -161,12 +164,21 @@ func completedTurns(events []session.Event, current int) []span {
 		for j < len(events) && events[j].Turn == n {
 			j++
 		}
-		if n > 0 && n < current {
+		if n > 0 && n < current && opensTurn(events[i:j]) {
 			spans = append(spans, span{turn: n, events: events[i:j]})
 		}
 		i = j
 	}
 	return spans
+}
+
+// opensTurn reports whether events, those of one turn number, hold the
+// start of that turn.
+func opensTurn(events []session.Event) bool {
+	return slices.ContainsFunc(events, func(ev session.Event) bool {
+		_, ok := ev.Payload.(session.TurnStarted)
+		return ok
+	})
 }
 
 // compact asks m for the summary c describes and records it: the summary

@@ -27,7 +27,7 @@ func (a *Agent) Compact(ctx context.Context) (int, error) {
 	summarized := 0
 	for {
 		// No room for recent turns beyond the last: keep just that one.
-		c, ok := a.plan(t.log.Events(), current, m, 0)
+		c, ok := a.plan(t.events(), current, m, 0)
 		if !ok {
 			return summarized, nil
 		}

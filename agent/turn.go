@@ -71,7 +71,7 @@ func (t *turn) step(ctx context.Context) (llm.Response, error) {
 	}
 	req := llm.Request{
 		System:    system,
-		Messages:  requestHistory(t.log.Events(), m),
+		Messages:  requestHistory(t.events(), m),
 		Tools:     tools,
 		MaxTokens: t.agent.opts.MaxTokens,
 	}
@@ -85,6 +85,12 @@ func (t *turn) step(ctx context.Context) (llm.Response, error) {
 		}
 		return nil
 	})
+}
+
+// events are the log's events the model's conversation is made of:
+// those no /rewind took back (session.WithoutRewound).
+func (t *turn) events() []session.Event {
+	return session.WithoutRewound(t.log.Events(), nil)
 }
 
 // tools returns the schemas of the tools the agent's scope sees.

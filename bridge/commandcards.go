@@ -22,6 +22,15 @@ func (m *Mapper) commandRan(p session.CommandRan) []acp.Update {
 	return out
 }
 
+// rewound shows a /rewind's reply live; a replay never shows it, nor
+// what it took back (liveSession.start leaves those events out).
+func (m *Mapper) rewound(p session.Rewound) []acp.Update {
+	if m.opts.Replay || p.Reply == "" {
+		return nil
+	}
+	return []acp.Update{acp.AgentMessageChunk{Content: acp.Text(p.Reply)}}
+}
+
 // filesRestored shows an undo as one finished edit card with a diff per
 // file restored: from what the file held to what it holds again (a file
 // the undo removed shows as emptied; a binary file as a note).

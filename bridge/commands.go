@@ -20,7 +20,9 @@ type slashCommand struct {
 	// hint, when set, says the command takes free text.
 	hint string
 	// local answers the command in the session itself; nil sends
-	// prompt's text to the model instead.
+	// prompt's text to the model instead. Its reply is logged as the
+	// command's answer, unless it is "": the command logged its answer
+	// itself.
 	local  func(s *liveSession, ctx context.Context, t *live.Turn, args string) (reply string, err error)
 	prompt func(args string) string
 }
@@ -37,6 +39,7 @@ func (s *liveSession) commands() []slashCommand {
 	var out []slashCommand
 	if s.rt.CanUndo() {
 		out = append(out, slashCommand{name: "undo", description: "Revert the files the last turn changed, except those changed since (repeat to go further back)", local: (*liveSession).undo})
+		out = append(out, slashCommand{name: "rewind", description: "Undo the last turn's changes and drop it from the conversation (repeat to go further back)", local: (*liveSession).rewind})
 	}
 	out = append(out, slashCommand{name: "compact", description: "Summarize the conversation so far to free the context window", local: (*liveSession).compact})
 	if s.rt.Rules() != nil {
@@ -114,6 +117,9 @@ func (s *liveSession) runLocal(ctx context.Context, t *live.Turn, cmd slashComma
 		}
 		reply = fmt.Sprintf("/%s failed: %v", cmd.name, err)
 	}
+	if reply == "" {
+		return nil
+	}
 	s.rt.Log().Append(session.CommandRan{Line: line, Reply: reply})
 	return nil
 }
@@ -143,12 +149,6 @@ const undoListed = 40
 // each file left as it is with the reason, and the note; a path inside
 // cwd is shown relative to it.
 func undoReply(u live.Undone, cwd string) string {
-	shown := func(path string) string {
-		if rel, ok := workspace.Relative(cwd, path); ok && rel != "." {
-			return rel
-		}
-		return path
-	}
 	var b strings.Builder
 	switch {
 	case !u.Turn:
@@ -156,16 +156,33 @@ func undoReply(u live.Undone, cwd string) string {
 	case len(u.Files) == 0 && len(u.Conflicts) == 0:
 		b.WriteString("The last turn changed no file; nothing to revert.")
 	}
+	return revertedFiles(&b, u, "the last turn", cwd)
+}
+
+// revertedFiles writes to b, after what it holds, the files an undo of
+// turn (a phrase) put back and those it left as they are, with the
+// reasons, and returns the whole text with the note; a path inside cwd
+// is shown relative to it.
+func revertedFiles(b *strings.Builder, u live.Undone, turn, cwd string) string {
+	shown := func(path string) string {
+		if rel, ok := workspace.Relative(cwd, path); ok && rel != "." {
+			return rel
+		}
+		return path
+	}
 	if n := len(u.Files); n > 0 {
-		fmt.Fprintf(&b, "Reverted %d %s the last turn changed:\n", n, plural(n, "file", "files"))
-		listLines(&b, u.Files, func(f session.FileRestored) string { return shown(f.Path) })
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "Reverted %d %s %s changed:\n", n, plural(n, "file", "files"), turn)
+		listLines(b, u.Files, func(f session.FileRestored) string { return shown(f.Path) })
 	}
 	if n := len(u.Conflicts); n > 0 {
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "Left as %s (nothing was overwritten or deleted):\n", plural(n, "it is", "they are"))
-		listLines(&b, u.Conflicts, func(c live.UndoConflict) string { return shown(c.Path) + ": " + c.Reason })
+		fmt.Fprintf(b, "Left as %s (nothing was overwritten or deleted):\n", plural(n, "it is", "they are"))
+		listLines(b, u.Conflicts, func(c live.UndoConflict) string { return shown(c.Path) + ": " + c.Reason })
 	}
 	reply := strings.TrimSuffix(b.String(), "\n")
 	if u.Note != "" {

@@ -198,6 +198,8 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 		return m.compactionFailed(p)
 	case session.CommandRan:
 		return m.commandRan(p)
+	case session.Rewound:
+		return m.rewound(p)
 	case session.Notice:
 		return m.notice(p)
 	case session.FilesRestored:

@@ -61,9 +61,10 @@ func newLiveSession(id string, b *Bridge) *liveSession {
 	return s
 }
 
-// start shows the session's history — to the editor when opts.Replay is
-// set, otherwise only to the mapper, which then knows the calls and the
-// cost so far — and subscribes the session's updates to its log. Every
+// start shows the session's history as it now is — what no /rewind took
+// back, besides the session's state (sessionState) — to the editor when
+// opts.Replay is set, otherwise only to the mapper, which then knows the
+// calls and the cost so far; and subscribes the session's updates to its log. Every
 // event appended from now on is written to the journal, when there is
 // one, before it is shown.
 func (s *liveSession) start(rt *live.Session, opts MapperOptions, journal *session.Journal) {
@@ -74,7 +75,7 @@ func (s *liveSession) start(rt *live.Session, opts MapperOptions, journal *sessi
 		s.out.persist = s.persist
 	}
 	s.mapper = NewMapper(opts)
-	for _, ev := range rt.Log().Events() {
+	for _, ev := range session.WithoutRewound(rt.Log().Events(), sessionState) {
 		if _, ok := ev.Payload.(session.TitleChanged); ok {
 			s.titled = true
 		}
@@ -85,6 +86,18 @@ func (s *liveSession) start(rt *live.Session, opts MapperOptions, journal *sessi
 	}
 	s.mapper.opts.Replay = false
 	s.stopLog = rt.Log().Subscribe(s.show)
+}
+
+// sessionState reports whether p is of the session rather than its
+// conversation, so that a replay shows it even when a /rewind took back
+// the turn it came in: what the requests cost (live, the editor showed
+// it, and it was spent), the session's title, a setting.
+func sessionState(p session.Payload) bool {
+	switch p.(type) {
+	case session.Usage, session.TitleChanged, session.SettingChanged:
+		return true
+	}
+	return false
 }
 
 // persist writes what the journal holds before the outbox sends the

@@ -25,7 +25,7 @@ type stepBreak struct {
 // model's and get none.
 func (b *stepBreak) separate(ev session.Event, updates []acp.Update) []acp.Update {
 	switch ev.Payload.(type) {
-	case session.UserMessage, session.TurnStarted, session.CommandRan:
+	case session.UserMessage, session.TurnStarted, session.CommandRan, session.Rewound:
 		// A new turn: the previous one's text was a whole answer.
 		b.missing = 0
 	case session.ToolCall:

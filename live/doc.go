@@ -1,7 +1,7 @@
 // Package live runs one session of the agent: its turns one at a time,
 // the checkpoint of the workspace around each turn, cancelling and
-// closing, /undo, /compact, the settings the user changes and the rules
-// they remembered. It knows nothing of the protocol a client speaks:
+// closing, /undo, /rewind, /compact, the settings the user changes and
+// the rules they remembered. It knows nothing of the protocol a client speaks:
 // internal/app builds a Session from the session's parts, and bridge
 // translates between it and ACP.
 //

@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"sync"
@@ -345,7 +344,7 @@ type Turn struct {
 func (t *Turn) Prompt(ctx context.Context, content []presentation.ContentBlock) (session.StopReason, error) {
 	s := t.s
 	if cp := s.parts.Checkpoints; cp != nil {
-		finish, err := cp.Checkpoint(ctx, fmt.Sprintf("before turn %d", s.parts.Log.Turn()+1))
+		finish, err := cp.Checkpoint(ctx, turnLabel(s.parts.Log.Turn()+1))
 		switch {
 		case err != nil && ctx.Err() != nil:
 			return session.StopCancelled, nil

@@ -42,6 +42,7 @@ type recordingCheckpoints struct {
 	mu     sync.Mutex
 	calls  []string
 	undone live.Undone
+	latest string // Latest's label; "" when there is none
 }
 
 func (c *recordingCheckpoints) record(call string) {
@@ -65,6 +66,11 @@ func (c *recordingCheckpoints) Checkpoint(_ context.Context, label string) (func
 func (c *recordingCheckpoints) Undo(context.Context) (live.Undone, error) {
 	c.record("undo")
 	return c.undone, nil
+}
+
+func (c *recordingCheckpoints) Latest(context.Context) (string, bool, error) {
+	c.record("latest")
+	return c.latest, c.latest != "", nil
 }
 
 func (c *recordingCheckpoints) recorded() []string {

@@ -16,6 +16,9 @@ type Checkpoints interface {
 	// Undo reverts the files the last checkpointed turn changed, where
 	// they are still what the turn left, and says what it did.
 	Undo(ctx context.Context) (Undone, error)
+	// Latest returns the label of the turn Undo would revert next, as
+	// Checkpoint was given it; ok is false when there is none.
+	Latest(ctx context.Context) (label string, ok bool, err error)
 }
 
 // Undone is what an /undo did.

@@ -173,6 +173,11 @@ type compactionFailedWire struct {
 	Cancelled bool   `json:"cancelled,omitempty"`
 }
 
+type rewoundWire struct {
+	From  int64  `json:"from"`
+	Reply string `json:"reply,omitempty"`
+}
+
 type noticeWire struct {
 	Text string `json:"text,omitempty"`
 }
@@ -317,6 +322,8 @@ func encodePayload(p Payload) (any, error) {
 		w = commandRanWire(p)
 	case Notice:
 		w = noticeWire(p)
+	case Rewound:
+		w = rewoundWire(p)
 	case FilesRestored:
 		files := make([]fileRestoredWire, len(p.Files))
 		for i, f := range p.Files {
@@ -413,6 +420,9 @@ func decodePayload(kind string, data json.RawMessage, dropped func(string)) (Pay
 	case CommandRan{}.Kind():
 		w, err := unmarshalData[commandRanWire](kind, data)
 		return CommandRan(w), err
+	case Rewound{}.Kind():
+		w, err := unmarshalData[rewoundWire](kind, data)
+		return Rewound(w), err
 	case FilesRestored{}.Kind():
 		w, err := unmarshalData[filesRestoredWire](kind, data)
 		var files []FileRestored

@@ -115,6 +115,8 @@ func samplePayloads() []session.Payload {
 		session.CompactionFailed{Started: 41, Cancelled: true},
 		session.CompactionFailed{},
 		session.CommandRan{Line: "/permissions", Reply: "No rules."},
+		session.Rewound{From: 12, Reply: "Reverted 1 file."},
+		session.Rewound{},
 		session.Notice{Text: "MCP server docs: exited at start"},
 		session.FilesRestored{Files: []session.FileRestored{{Path: "/w/a", Before: ptr("new\n"), After: ptr("old\n")}, {Path: "/w/b", After: ptr("")}, {Path: "/w/c.bin", Before: ptr(""), Binary: true}}},
 		session.FilesRestored{},
@@ -247,6 +249,7 @@ func TestCodecWireForm(t *testing.T) {
 			`{"seq":7,"time":"2026-11-29T12:00:00.000000005Z","turn":2,"kind":"tool/result","data":{"call_id":"c1","call_seq":6,"content":[{"type":"text","text":"ok"}],"view":{"card":"search_paths","paths":["a"],"total":1}}}`,
 		},
 		{session.ModelRetry{Attempt: 1, Wait: time.Second}, `{"seq":7,"time":"2026-11-29T12:00:00.000000005Z","turn":2,"kind":"llm/retry","data":{"attempt":1,"wait_ns":1000000000}}`},
+		{session.Rewound{From: 3, Reply: "Dropped."}, `{"seq":7,"time":"2026-11-29T12:00:00.000000005Z","turn":2,"kind":"conversation/rewound","data":{"from":3,"reply":"Dropped."}}`},
 	}
 	for _, tt := range tests {
 		line, err := session.EncodeEvent(session.Event{Seq: 7, Time: at, Turn: 2, Payload: tt.payload})

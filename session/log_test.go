@@ -85,6 +85,7 @@ func TestPayloadKinds(t *testing.T) {
 		"tool/result": session.ToolResult{}, "context/message": session.ContextMessage{}, "plan": session.PlanUpdated{},
 		"llm/retry": session.ModelRetry{}, "usage": session.Usage{}, "turn/end": session.TurnEnded{},
 		"subagent/start": session.SubagentStarted{}, "subagent/event": session.SubagentEvent{}, "subagent/end": session.SubagentEnded{},
+		"conversation/rewound": session.Rewound{},
 	}
 	for want, p := range payloads {
 		if p.Kind() != want {

@@ -94,6 +94,20 @@ func (h *undoHistory) Undo(ctx context.Context) (live.Undone, error) {
 	return undone, nil
 }
 
+// Latest returns the label of the last recorded turn, the one Undo
+// reverts next.
+func (h *undoHistory) Latest(ctx context.Context) (label string, ok bool, err error) {
+	u, err := h.wait(ctx)
+	if err != nil {
+		return "", false, fmt.Errorf("undo is not available: %w", err)
+	}
+	list, err := u.List(ctx)
+	if err != nil || len(list) == 0 {
+		return "", false, err
+	}
+	return list[0].Label, true, nil
+}
+
 // close releases what the history holds between turns.
 func (h *undoHistory) close() {
 	h.mu.Lock()
