@@ -481,7 +481,7 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     );
   }
 
-  await step("restore to here on the first message: the workspace goes back turn by turn, the view drops it and what followed", async () => {
+  await step("restore to here on the first message: /rewind takes back each turn (files and conversation), the view drops it and what followed", async () => {
     await useTheme(page, chat, THEMES[0]);
     const first = byTestId("message-user").filter({ hasText: PROMPT.slice(0, 40) }).first();
     await first.scrollIntoViewIfNeeded();
@@ -489,9 +489,10 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     const before = (await readResults(results)).length;
     await first.locator('[data-testid="restore-here"]').click();
     const { event } = await waitForResult(results, (e) => e.event === "restore", "restore", before);
-    // One /undo per model turn since: the two prompts, ask_user's and the plan's, the subagent's.
+    // One /rewind per model turn since: the two prompts, ask_user's and the plan's, the subagent's.
     const turns = 2 + (askPlan ? 2 : 0) + 1;
     if (event["undone"] !== turns) throw new Error(`restore undid ${String(event["undone"])} turns, want ${turns}`);
+    if (event["command"] !== "/rewind") throw new Error(`restore went back with ${String(event["command"])}, want /rewind (dsh-acp offers it)`);
     await waitForFiles(dirs.ws, { "notes.md": WORKSPACE_FILES["notes.md"] });
     if ((await byTestId("message-user").filter({ hasText: PROMPT.slice(0, 40) }).count()) !== 0) throw new Error("the restored-over message is still shown");
     await both("w16-restored");
@@ -525,6 +526,8 @@ export async function checkStoredSession({ dirs, stateDir }) {
   const rejected = escapeRegExp(join(dirs.ws, "config.txt"));
   /** @type {string[]} */
   const failures = [];
+  // Restore to here took the turns back from dsh-acp's conversation too (not only from the view).
+  if (!text.includes('"kind":"conversation/rewound"')) failures.push(`no stored session under ${stateDir} records a rewind: restore to here left the turns in the agent's conversation`);
   if (!text.includes("notes.md#L1-L2")) failures.push(`no stored prompt under ${stateDir} carries the selected lines of notes.md (notes.md#L1-L2)`);
   if (!text.includes(`file://${join(dirs.ws, "greet.sh")}`)) failures.push(`no stored prompt under ${stateDir} carries the mentioned greet.sh`);
   if (!new RegExp(`undid[^"]*${escapeRegExp(join(dirs.ws, "hunks.txt"))}`, "i").test(text)) failures.push(`no stored message under ${stateDir} tells the agent that part of hunks.txt was undone`);

@@ -35,7 +35,7 @@ import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
 import { contextLabel, mentionContext, type EditorContext } from "./editorContext";
 import { promptImages } from "./images";
-import { restorePoint, undoCount, type RestorePoint } from "./restore";
+import { REWIND, restorePoint, rewindCount, undoCount, type RestorePoint } from "./restore";
 import { mentionItems } from "./mentionItems";
 import { mentions } from "./mentions";
 import { History, type SessionTitles } from "./history";
@@ -106,6 +106,8 @@ export class ChatController implements ClientHandlers {
   // Closed while the agent restarts, until its session is picked up again.
   private gate: Promise<void> = Promise.resolve();
   private openGate: () => void = () => undefined;
+  // Whether the agent offers /rewind (its last available_commands_update said so).
+  private rewindOffered = false;
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
@@ -180,6 +182,9 @@ export class ChatController implements ClientHandlers {
       follower: deps.follower,
       usage: deps.usage,
       replaying: () => this.sessions.replaying,
+      commands: (names) => {
+        this.rewindOffered = names.includes(REWIND);
+      },
     });
   }
 
@@ -269,22 +274,27 @@ export class ChatController implements ClientHandlers {
 
   /**
    * Restores the conversation to before a user message: the view drops
-   * it and everything after, and the workspace goes back turn by turn
-   * through /undo (one per model turn since, see undoCount), each shown as
-   * it runs. The agent keeps the conversation as it was, told by each
-   * /undo which files were reverted (ACP has no way to drop turns). Not
-   * while a turn runs; false when it did not get through.
+   * it and everything after, and the agent goes back turn by turn, each
+   * step shown as it runs. With dsh-acp's /rewind (one per model turn
+   * since, see rewindCount) the workspace and the agent's conversation
+   * both go back, so the agent forgets the turns and a reload does not
+   * show them; otherwise through /undo (see undoCount), which puts the
+   * files back while the agent keeps the conversation, told which files
+   * were reverted. Not while a turn runs; false when it did not get
+   * through.
    */
   async restoreTo(point: RestorePoint | undefined): Promise<boolean> {
     if (!point || this.turns.isRunning) return false;
-    const n = undoCount(point.texts);
+    const command = this.rewindOffered ? `/${REWIND}` : "/undo";
+    const n = this.rewindOffered ? rewindCount(point.texts) : undoCount(point.texts);
     this.deps.post({ type: "truncate", index: point.index });
-    const what = n === 0 ? "no turn since changed files to put back" : `undoing ${n} ${n === 1 ? "turn" : "turns"} with /undo`;
+    const turns = `${n} ${n === 1 ? "turn" : "turns"}`;
+    const what = n === 0 ? "no turn since to take back" : this.rewindOffered ? `taking back ${turns} with ${command} (their changes, and the agent forgets them)` : `undoing ${turns} with ${command}`;
     this.deps.post({ type: "notice", level: "info", text: `Restoring to before “${shortText(point.texts[0] ?? "")}”: ${what}.` });
     for (let i = 0; i < n; i++) {
-      if ((await this.turns.prompt("/undo")) !== "end_turn") return false;
+      if ((await this.turns.prompt(command)) !== "end_turn") return false;
     }
-    await this.deps.results.record("restore", { undone: n });
+    await this.deps.results.record("restore", { undone: n, command });
     return true;
   }
 

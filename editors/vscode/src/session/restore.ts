@@ -1,10 +1,14 @@
 /**
  * The slash commands dsh-acp answers itself, without a model turn: they
  * take no checkpoint, so restoring over them undoes nothing (/undo itself
- * takes one turn's checkpoint off the stack). Any other prompt, /init and
- * the user's own commands included, is a model turn with a checkpoint.
+ * takes one turn's checkpoint off the stack, /rewind one turn off the
+ * conversation). Any other prompt, /init and the user's own commands
+ * included, is a model turn with a checkpoint.
  */
-const LOCAL_COMMANDS: ReadonlySet<string> = new Set(["undo", "compact", "permissions", "help"]);
+const LOCAL_COMMANDS: ReadonlySet<string> = new Set(["undo", "rewind", "compact", "permissions", "help"]);
+
+/** The command that takes the last turn back, its files and its place in the conversation. */
+export const REWIND = "rewind";
 
 /** The slash command a prompt starts with ("undo" for "/undo 2"), if it is one. */
 function commandOf(text: string): string | undefined {
@@ -24,6 +28,24 @@ export function undoCount(texts: readonly string[]): number {
   for (const t of texts) {
     const cmd = commandOf(t);
     if (cmd === "undo") n = Math.max(0, n - 1);
+    else if (cmd === undefined || !LOCAL_COMMANDS.has(cmd)) n++;
+  }
+  return n;
+}
+
+/**
+ * How many /rewind it takes to put the workspace and the conversation
+ * back as they were before the first of texts (the user's prompts from
+ * that one to the last, in order): one /rewind takes back the last model
+ * turn still in the conversation (reverting its files unless an /undo
+ * already did), so each model turn counts, an /undo does not lower the
+ * count, and a /rewind typed since took one back already.
+ */
+export function rewindCount(texts: readonly string[]): number {
+  let n = 0;
+  for (const t of texts) {
+    const cmd = commandOf(t);
+    if (cmd === REWIND) n = Math.max(0, n - 1);
     else if (cmd === undefined || !LOCAL_COMMANDS.has(cmd)) n++;
   }
   return n;

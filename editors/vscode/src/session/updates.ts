@@ -20,6 +20,8 @@ export interface UpdatesDeps {
   readonly usage: UsageStatus;
   /** Whether a stored session is being replayed (its changes were reviewed when they were made). */
   readonly replaying: () => boolean;
+  /** Told the names of the slash commands the agent offers, whenever they change. */
+  readonly commands?: (names: readonly string[]) => void;
 }
 
 /**
@@ -80,6 +82,7 @@ export class UpdateRouter {
     switch (u.sessionUpdate) {
       case "available_commands_update":
         this.deps.post({ type: "commands", commands: u.availableCommands });
+        this.deps.commands?.(u.availableCommands.map((c) => c.name));
         return;
       case "config_option_update":
         this.deps.post({ type: "config", options: u.configOptions });

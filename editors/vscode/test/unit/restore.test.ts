@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ToWebview } from "../../src/chat/messages";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { restoreFile } from "../../src/session/files";
-import { MAX_RESTORE_PROMPTS, restorePoint, undoCount } from "../../src/session/restore";
+import { MAX_RESTORE_PROMPTS, restorePoint, rewindCount, undoCount } from "../../src/session/restore";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
@@ -29,6 +29,15 @@ describe("restore to here", () => {
     { prompts: ["a", "b", "/undo 1"], want: 1 },
   ];
   for (const c of cases) it(`takes ${c.want} /undo over ${JSON.stringify(c.prompts)}`, () => assert.equal(undoCount(c.prompts), c.want));
+
+  const rewinds: { prompts: string[]; want: number }[] = [
+    { prompts: ["fix it", "and test", "/init"], want: 3 },
+    { prompts: ["fix it", "/compact", "/help", "/permissions"], want: 1 },
+    { prompts: ["fix it", "/undo", "again"], want: 2 },
+    { prompts: ["fix it", "/rewind", "again"], want: 1 },
+    { prompts: ["/rewind", "one"], want: 1 },
+  ];
+  for (const c of rewinds) it(`takes ${c.want} /rewind over ${JSON.stringify(c.prompts)}`, () => assert.equal(rewindCount(c.prompts), c.want));
 
   it("reads the view's restore point defensively", () => {
     assert.deepEqual(restorePoint({ index: 2, texts: ["a"] }), { index: 2, texts: ["a"] });
@@ -54,6 +63,24 @@ describe("restore to here", () => {
     assert.ok(posted.some((m) => m.type === "notice" && m.text.includes("undoing 2 turns with /undo")));
     await c.prompt("next");
     assert.deepEqual(texts(agent).at(-1), "next", "the note went before the prompt after the rejection already");
+  });
+
+  it("goes back with /rewind once the agent offers it, so the agent forgets the turns too", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    await c.prompt("first");
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "undo", description: "Undo" }, { name: "rewind", description: "Rewind" }] } });
+    await c.prompt("/undo");
+    await c.prompt("second");
+    agent.prompts.length = 0;
+    await c.handle({ type: "restore", index: 0, texts: ["first", "/undo", "second"] });
+    assert.deepEqual(texts(agent), ["/rewind", "/rewind"], "the undone turn is still in the conversation: it is taken back too");
+    assert.ok(posted.some((m) => m.type === "notice" && m.text.includes("taking back 2 turns with /rewind")));
+    await c.sessionUpdate({ sessionId: "s1", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "undo", description: "Undo" }] } });
+    agent.prompts.length = 0;
+    await c.handle({ type: "restore", index: 0, texts: ["first"] });
+    assert.deepEqual(texts(agent), ["/undo"], "an agent that stops offering /rewind is restored with /undo");
   });
 
   it("keeps the rejection note for the first prompt that is not a slash command", async () => {
