@@ -121,3 +121,51 @@ func wantModels(t *testing.T, what string, s sessionSetup, current string) {
 		t.Errorf("%s: the model option is %q, want %q", what, got, current)
 	}
 }
+
+// TestModelValuesSayWhetherTheyTakeImages: a model value's _meta says
+// whether the model takes images when that is known, and says nothing
+// of a model whose images are unknown, so the editor can tell the user
+// before a prompt carries an image the model would not see.
+func TestModelValuesSayWhetherTheyTakeImages(t *testing.T) {
+	yes, no := true, false
+	models := []bridge.ModelChoice{
+		{ID: "eyes", Name: "Eyes", Images: &yes},
+		{ID: "text", Name: "Text", Images: &no},
+		{ID: "listed", Name: "Listed"},
+	}
+	dir := tempDir(t)
+	e := newEnv(t, withDir(dir), withModels(models...), withDefaultModel("text"))
+	e.initialize(plainInitialize)
+	var created struct {
+		ConfigOptions []struct {
+			ID      string `json:"id"`
+			Options []struct {
+				Value string                    `json:"value"`
+				Meta  map[string]map[string]any `json:"_meta"`
+			} `json:"options"`
+		} `json:"configOptions"`
+	}
+	if err := e.c.Call(testCtx(t), "session/new", acpsdk.NewSessionRequest{Cwd: dir, McpServers: []acpsdk.McpServer{}}, &created); err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	want := map[string]any{"eyes": true, "text": false, "listed": nil}
+	found := 0
+	for _, o := range created.ConfigOptions {
+		if o.ID != "model" {
+			continue
+		}
+		for _, v := range o.Options {
+			found++
+			var got any
+			if m, ok := v.Meta["dsh-acp"]; ok {
+				got = m["images"]
+			}
+			if got != want[v.Value] {
+				t.Errorf("%s: _meta images = %v, want %v", v.Value, got, want[v.Value])
+			}
+		}
+	}
+	if found != len(want) {
+		t.Errorf("the model option offers %d values, want %d", found, len(want))
+	}
+}

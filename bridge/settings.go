@@ -20,6 +20,22 @@ type ModelChoice struct {
 	// session starts with ("" leaves it to the model).
 	Efforts       []string
 	DefaultEffort string
+	// Images says whether the model takes images; nil when unknown (a
+	// model the server listed). Sent in the option's _meta (see
+	// imagesMeta), so a client can say so before a prompt carries one.
+	Images *bool
+}
+
+// metaKey is the key of dsh-acp's own members in a _meta object.
+const metaKey = "dsh-acp"
+
+// imagesMeta is a model value's _meta: {"dsh-acp": {"images": bool}}
+// when it is known whether the model takes images, else nil.
+func imagesMeta(c ModelChoice) map[string]any {
+	if c.Images == nil {
+		return nil
+	}
+	return map[string]any{metaKey: map[string]any{"images": *c.Images}}
 }
 
 // The ids of the session's config options and the settings they change.
@@ -63,7 +79,7 @@ func (m settingsMenu) options(s live.Settings) []acp.SessionConfigOption {
 	if models := m.offered(s.Model); len(models) > 0 {
 		values := make([]acp.ConfigSelectOption, len(models))
 		for i, c := range models {
-			values[i] = acp.ConfigSelectOption{Value: c.ID, Name: c.Name, Description: c.Description}
+			values[i] = acp.ConfigSelectOption{Value: c.ID, Name: c.Name, Description: c.Description, Meta: imagesMeta(c)}
 		}
 		out = append(out, acp.SelectConfigOption{
 			ID: optionModel, Name: "Model", Category: "model",

@@ -219,6 +219,8 @@ func (c *Catalog) Choices() []bridge.ModelChoice {
 			}
 			choice.Efforts = slices.Clone(m.ReasoningEfforts)
 			choice.DefaultEffort = m.ReasoningEffort
+			choice.Images = &m.Images
+			choice.Description = modelDescription(m)
 		}
 		out = append(out, choice)
 	}

@@ -5,6 +5,7 @@ import type {
   ReadTextFileResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
+  SessionConfigOption,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
@@ -35,6 +36,7 @@ import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
 import { contextLabel, mentionContext, type EditorContext } from "./editorContext";
 import { promptImages } from "./images";
+import { modelRefusingImages } from "./modelImages";
 import { REWIND, restorePoint, rewindCount, undoCount, type RestorePoint } from "./restore";
 import { mentionItems } from "./mentionItems";
 import { mentions } from "./mentions";
@@ -106,12 +108,19 @@ export class ChatController implements ClientHandlers {
   // Closed while the agent restarts, until its session is picked up again.
   private gate: Promise<void> = Promise.resolve();
   private openGate: () => void = () => undefined;
+  // The session's config options as last sent to the view.
+  private configOptions: readonly SessionConfigOption[] | undefined;
   // Whether the agent offers /rewind (its last available_commands_update said so).
   private rewindOffered = false;
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
-    const { agent, post, results, review } = deps;
+    const { agent, results, review } = deps;
+    // Everything the chat posts goes to the view; the session's config options are also kept (see modelRefusingImages).
+    const post = (m: ToWebview): void => {
+      if (m.type === "config") this.configOptions = m.options;
+      deps.post(m);
+    };
     this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs, plans: deps.plans });
     this.elicitations = new Elicitations({ post, prompter: deps.prompter ?? new QuickInputPrompter() });
     this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
@@ -169,6 +178,7 @@ export class ChatController implements ClientHandlers {
         this.input.turnEnded();
       },
       authRequired: () => this.signIn(),
+      modelRefusingImages: () => modelRefusingImages(this.configOptions),
     });
     this.input = new TurnInput({ turns: this.turns, agent, post, session: () => this.sessions.current });
     this.updates = new UpdateRouter({

@@ -8,6 +8,7 @@ import type { AgentPort } from "./agentPort";
 import type { ResultsLog } from "./resultsLog";
 import { contextBlocks, contextLabel, type EditorContext } from "./editorContext";
 import { imageBlocks, imagesLabel, NO_IMAGES } from "./images";
+import { modelTakesNoImages } from "./modelImages";
 import { isSlashCommand } from "./restore";
 import type { Sessions } from "./sessions";
 
@@ -34,6 +35,8 @@ export interface TurnsDeps {
   readonly ready: () => Promise<void>;
   /** Called when the agent refused for want of an API key (after the view was told). */
   readonly authRequired?: () => Promise<void>;
+  /** The session's model, when the agent says it takes no images (see modelRefusingImages). */
+  readonly modelRefusingImages?: () => string | undefined;
 }
 
 
@@ -81,12 +84,13 @@ export class Turns {
       blocks.push({ type: "text", text });
       for (const c of contexts) blocks.push(...contextBlocks(c));
       const agent = await this.deps.agent();
-      // Images go only to an agent that takes them; otherwise the user is told they stayed behind.
-      const sendImages = images.length > 0 && (await agent.capabilities()).promptCapabilities?.image === true;
+      // Images go only to an agent, and a model, that take them; otherwise the user is told they stayed behind.
+      const refusing = images.length > 0 ? this.deps.modelRefusingImages?.() : undefined;
+      const sendImages = images.length > 0 && refusing === undefined && (await agent.capabilities()).promptCapabilities?.image === true;
       if (sendImages) blocks.push(...imageBlocks(images));
       const labels = [...contexts.map((c) => contextLabel(c, this.deps.cwd())), ...(sendImages ? [imagesLabel(images.length) ?? ""] : [])];
       this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
-      if (images.length > 0 && !sendImages) this.deps.post({ type: "notice", level: "info", text: NO_IMAGES });
+      if (images.length > 0 && !sendImages) this.deps.post({ type: "notice", level: "info", text: refusing === undefined ? NO_IMAGES : modelTakesNoImages(refusing) });
       this.deps.post({ type: "turn", running: true });
       this.deps.sessions.notePrompted();
       const before = this.deps.cost?.();

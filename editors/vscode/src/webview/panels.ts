@@ -1,4 +1,4 @@
-import type { AvailableCommand, SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
+import type { AvailableCommand, SessionConfigOption, SessionConfigSelectOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { FromWebview, ReviewRow } from "../chat/messages";
 import { el } from "./dom";
 import { relativePath } from "./paths";
@@ -38,23 +38,30 @@ export function showSessions(select: HTMLSelectElement, sessions: readonly Sessi
   select.title = selected === "" ? "Conversations" : selected;
 }
 
-/** One labelled dropdown per select-type config option (model, permissions, effort). */
+/** A value of a config option as a dropdown entry: its name, and its description (dsh's "text only · 1M-token context") as the tooltip. */
+function configValue(o: SessionConfigSelectOption): HTMLOptionElement {
+  return el("option", o.description ? { value: o.value, title: o.description } : { value: o.value }, o.name);
+}
+
+/** One labelled dropdown per select-type config option (model, permissions, effort); its tooltip describes the current value when the agent does. */
 export function showConfig(box: HTMLElement, options: readonly SessionConfigOption[], send: Send): void {
   box.replaceChildren();
   for (const opt of options) {
     if (opt.type !== "select") continue;
     const label = el("label", { class: "picker" });
-    const select = el("select", { "data-testid": `config-${opt.id}`, title: opt.description ?? opt.name });
+    const select = el("select", { "data-testid": `config-${opt.id}` });
     for (const item of opt.options) {
       if ("group" in item) {
         const g = el("optgroup", { label: item.name });
-        for (const o of item.options) g.append(el("option", { value: o.value }, o.name));
+        for (const o of item.options) g.append(configValue(o));
         select.append(g);
       } else {
-        select.append(el("option", { value: item.value }, item.name));
+        select.append(configValue(item));
       }
     }
     select.value = opt.currentValue;
+    const current = select.selectedOptions[0];
+    select.title = current?.title ? `${current.textContent}: ${current.title}` : (opt.description ?? opt.name);
     select.addEventListener("change", () => send({ type: "setConfig", configId: opt.id, value: select.value }));
     label.append(el("span", { class: "picker-label" }, opt.name), select);
     box.append(label);

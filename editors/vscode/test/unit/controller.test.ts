@@ -280,6 +280,39 @@ describe("chat controller", () => {
     assert.ok(posted.some((m) => m.type === "notice" && m.level === "info" && m.text.includes("does not take images")));
   });
 
+  it("keeps a prompt's images back, and says why, when the agent says the session's model takes none", async () => {
+    const png = { mimeType: "image/png", data: "iVBORw0KGgo=", name: "shot.png" };
+    const models = (current: string) =>
+      update({
+        sessionUpdate: "config_option_update",
+        configOptions: [
+          {
+            id: "model",
+            name: "Model",
+            category: "model",
+            type: "select",
+            currentValue: current,
+            options: [
+              { value: "eyes", name: "Eyes", _meta: { "dsh-acp": { images: true } } },
+              { value: "text", name: "Text Only", _meta: { "dsh-acp": { images: false } } },
+              { value: "listed", name: "Listed" },
+            ],
+          },
+        ],
+      });
+    await controller.prompt("first");
+    await models("text");
+    posted.length = 0;
+    await controller.handle({ type: "prompt", text: "what is this?", images: [png] });
+    assert.deepEqual(agent.blocks.at(-1), [{ type: "text", text: "what is this?" }], "the image stays behind");
+    assert.ok(posted.some((m) => m.type === "notice" && m.text.startsWith("Text Only does not take images")));
+    for (const model of ["eyes", "listed"]) {
+      await models(model);
+      await controller.handle({ type: "prompt", text: "and now?", images: [png] });
+      assert.deepEqual(agent.blocks.at(-1)?.slice(1), [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], `${model}: sent (it takes images, or nobody says it does not)`);
+    }
+  });
+
   it("shows what each request cost on its turn", async () => {
     await update({ sessionUpdate: "usage_update", used: 100, size: 1000, cost: { amount: 0.5, currency: "USD" } });
     agent.prompt = async () => {

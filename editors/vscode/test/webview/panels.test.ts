@@ -57,6 +57,22 @@ describe("the pickers", () => {
     assert.equal(label.querySelector(".picker-label")?.textContent, "Reasoning effort");
     assert.equal(label.querySelector("select")?.value, "high");
   });
+
+  it("say what the agent tells of each model, and of the current one on the dropdown", () => {
+    const box = document.createElement("div");
+    const options = [
+      { value: "flash", name: "Flash", description: "text only · 1M-token context" },
+      { value: "mini", name: "Mini", description: "takes images · 1.05M-token context" },
+      { value: "listed", name: "Listed" },
+    ];
+    showConfig(box, [{ type: "select", id: "model", name: "Model", category: "model", currentValue: "flash", options }], () => undefined);
+    const select = box.querySelector("select");
+    assert.ok(select);
+    assert.deepEqual([...select.options].map((o) => o.title), ["text only · 1M-token context", "takes images · 1.05M-token context", ""]);
+    assert.equal(select.title, "Flash: text only · 1M-token context");
+    showConfig(box, [{ type: "select", id: "model", name: "Model", description: "The model", category: "model", currentValue: "listed", options }], () => undefined);
+    assert.equal(box.querySelector("select")?.title, "The model", "a value without a description: the option's own");
+  });
 });
 
 describe("the review list", () => {
@@ -76,7 +92,7 @@ describe("the review list", () => {
     showReview(box, [{ path: "/ws/a.go", created: false, added: 1, removed: 0 }], (m) => sent.push(m), "/ws");
     const buttons = [...box.querySelectorAll("button")].map((b) => b.textContent);
     assert.deepEqual(buttons, ["Diff", "Keep", "Undo", "View all changes", "Keep all", "Undo all"]);
-    for (const b of box.querySelectorAll('.review-row button')) assert.notEqual(b.getAttribute("title") ?? "", "", `${b.textContent ?? ""} has a tooltip`);
+    for (const b of box.querySelectorAll('.review-row button')) assert.notEqual(b.getAttribute("title") ?? "", "", `${b.textContent} has a tooltip`);
     box.querySelector<HTMLElement>('[data-testid="review-reject"]')?.click();
     assert.deepEqual(sent, [{ type: "review", action: "reject", path: "/ws/a.go" }]);
   });
