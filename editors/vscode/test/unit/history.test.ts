@@ -67,6 +67,16 @@ describe("the conversations list", () => {
     assert.equal(c.currentSession, "old");
   });
 
+  it("marks the conversation picked as the current one in the view's list", async () => {
+    const agent = new StoringAgent();
+    const { c, posted } = setup(agent);
+    await c.loadSession("new");
+    script([(qp) => qp.accept("Fix the parser")]);
+    await c.conversations();
+    const listed = posted.filter((m) => m.type === "sessions").at(-1);
+    assert.equal(listed?.type === "sessions" ? listed.current : undefined, "old", "the dropdown shows the conversation opened");
+  });
+
   it("renames a conversation: the title is kept by the extension and shown in the lists; empty gives the agent's back", async () => {
     const agent = new StoringAgent();
     const { c, posted, titles } = setup(agent);
