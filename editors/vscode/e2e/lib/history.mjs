@@ -108,7 +108,7 @@ export async function fillRename(page, { was, title, enter = false }) {
  * @returns {Promise<void>}
  */
 export async function leaveRename(page) {
-  await page.keyboard.press("Escape");
+  await escape(page);
   await widget(page).locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: UI_TIMEOUT });
   await closeQuickInput(page);
 }
@@ -119,6 +119,18 @@ export async function leaveRename(page) {
  * @returns {Promise<void>}
  */
 export async function closeQuickInput(page) {
-  await page.keyboard.press("Escape");
+  await escape(page);
   await page.locator(".quick-input-widget").filter({ visible: true }).first().waitFor({ state: "detached", timeout: UI_TIMEOUT });
+}
+
+/**
+ * Presses Escape in the quick input shown. History's list stays open when
+ * focus leaves it (to the chat view, say), so its box is focused first.
+ * @param {import("./workbench.mjs").Page} page
+ * @returns {Promise<void>}
+ */
+async function escape(page) {
+  const box = page.locator(".quick-input-widget .quick-input-box input").filter({ visible: true }).first();
+  await box.focus({ timeout: UI_TIMEOUT });
+  await box.press("Escape");
 }

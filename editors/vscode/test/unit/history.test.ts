@@ -110,6 +110,26 @@ describe("the conversations list", () => {
     assert.ok(posted.some((m) => m.type === "reset" && m.sessionId === undefined));
   });
 
+  it("keeps the list open when focus goes back to the chat view, each time it shows (only Escape or a choice closes it)", async () => {
+    const agent = new StoringAgent();
+    const { c } = setup(agent);
+    stub.inputBoxAnswer = undefined;
+    const kept: boolean[] = [];
+    const seen = script([
+      (qp) => {
+        kept.push(qp.ignoreFocusOut);
+        qp.press("Fix the parser", 0);
+      },
+      (qp) => {
+        kept.push(qp.ignoreFocusOut);
+        qp.hide();
+      },
+    ]);
+    await c.conversations();
+    assert.equal(seen.length, 2, "the list shows again after Rename's box is left");
+    assert.deepEqual(kept, [true, true]);
+  });
+
   it("offers no Delete when the agent does not advertise session/delete", async () => {
     const agent = new StoringAgent();
     agent.caps = { sessionCapabilities: { list: {} } };
