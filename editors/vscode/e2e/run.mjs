@@ -24,7 +24,10 @@
 // and a compaction; DSH_E2E_STAND_IN=0 skips it. The scenario also drives
 // an explore subagent (scenario-subagent.jsonl, after scenario.jsonl) as
 // its block in the task's card, and dsh-acp's own ask_user and plan mode
-// (scenario-ask-plan.jsonl, last); DSH_E2E_ASK_PLAN=0 leaves them out.
+// (scenario-ask-plan.jsonl); DSH_E2E_ASK_PLAN=0 leaves them out. Last,
+// lib/conversations.mjs edits and resends a prompt, drops an image, and
+// searches, opens, renames and deletes conversations in History
+// (scenario-conversations.jsonl).
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,10 +58,10 @@ async function main() {
   // The platform .vsix's own binary, unless the wrapper is asked for.
   const bundled = process.env["DSH_E2E_AGENT"] !== "wrapper";
   const hostPath = String(process.env["PATH"]);
-  // The model goes on to a subagent's task, then to ask_user and exit_plan_mode unless DSH_E2E_ASK_PLAN=0.
+  // The model goes on to a subagent's task, then to ask_user and exit_plan_mode unless DSH_E2E_ASK_PLAN=0, then answers the conversation steps.
   const askPlan = process.env["DSH_E2E_ASK_PLAN"] !== "0";
   const modelScript = join(dirs.root, "scenario.jsonl");
-  const parts = ["scenario.jsonl", "scenario-subagent.jsonl", ...(askPlan ? ["scenario-ask-plan.jsonl"] : [])];
+  const parts = ["scenario.jsonl", "scenario-subagent.jsonl", ...(askPlan ? ["scenario-ask-plan.jsonl"] : []), "scenario-conversations.jsonl"];
   await writeFile(modelScript, (await Promise.all(parts.map((p) => readFile(join(here, p), "utf8")))).join(""));
   /** @type {NodeJS.ProcessEnv} */
   const env = {
@@ -147,7 +150,7 @@ async function main() {
     await page.screenshot({ path: join(artifacts, "00-workbench.png") });
     log("workbench visible");
 
-    failures.push(...(await runScenario({ page, dirs, extension: installed, results, artifacts, log, probes, askPlan })));
+    failures.push(...(await runScenario({ page, dirs, extension: installed, results, stateDir, artifacts, log, probes, askPlan })));
     scenarioDone = true;
     if (bundled) {
       // The agent still runs: it must be the binary the .vsix unpacked.

@@ -1,13 +1,15 @@
 // The scenario the end-to-end test drives, step by step, against the ids,
 // titles and data-testid attributes in editors/vscode/TESTING.md, waiting
 // on the extension's results hook (lib/results.mjs) where it can.
-import { appendFile, readdir, readFile } from "node:fs/promises";
+import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
+import { runConversations } from "./conversations.mjs";
 import { showSubagent } from "./subagents.mjs";
+import { allText } from "./stored.mjs";
 import { readResults, waitForResult } from "./results.mjs";
 import { THEMES, setColorTheme, shotInThemes, useTheme } from "./themes.mjs";
 import {
@@ -74,13 +76,14 @@ const FAILING = "sh fail.sh";
  * @param {import("./prepare.mjs").RunDirs} options.dirs
  * @param {{ id: string, containerTitle: string | undefined }} options.extension the installed extension
  * @param {string} options.results the extension's results file
+ * @param {string} options.stateDir dsh-acp's state directory (DSH_STATE_DIR)
  * @param {string} options.artifacts where screenshots go
  * @param {(msg: string) => void} options.log
  * @param {import("./latency.mjs").Probe[]} [options.probes]
  * @param {boolean} [options.askPlan] also drive dsh-acp's ask_user and plan mode (scenario-ask-plan.jsonl)
  * @returns {Promise<string[]>}
  */
-export async function runScenario({ page, dirs, extension, results, artifacts, log, probes = [], askPlan = false }) {
+export async function runScenario({ page, dirs, extension, results, stateDir, artifacts, log, probes = [], askPlan = false }) {
   /** @param {string} name */
   const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
   // A step of the walk-through: name-light.png and name-dark.png (lib/themes.mjs); a
@@ -95,9 +98,13 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     try {
       await shotInThemes(page, chat, artifacts, name);
     } catch (err) {
-      log(`  MISSED: screenshots ${name}: ${errorMessage(err).split("\n")[0]}`);
-      await appendFile(join(artifacts, "missed-screenshots.txt"), `${name}: ${errorMessage(err).split("\n")[0]}\n`);
+      await missed(name, err);
     }
+  };
+  /** @param {string} name @param {unknown} err */
+  const missed = async (name, err) => {
+    log(`  MISSED: screenshots ${name}: ${errorMessage(err).split("\n")[0]}`);
+    await appendFile(join(artifacts, "missed-screenshots.txt"), `${name}: ${errorMessage(err).split("\n")[0]}\n`);
   };
   /** @type {string[]} */
   const failures = [];
@@ -510,6 +517,9 @@ export async function runScenario({ page, dirs, extension, results, artifacts, l
     { soft: true },
   );
 
+  // Edit and resend, a dropped image, History's search, rename and delete (lib/conversations.mjs).
+  await runConversations({ page, chat, stateDir, artifacts, step, both, missed });
+
   return failures;
 }
 
@@ -538,21 +548,6 @@ export async function checkStoredSession({ dirs, stateDir }) {
     failures.push(`the rejection note runs into the prompt "${SECOND_PROMPT}": the note's text block must end with a line break`);
   }
   return failures;
-}
-
-/**
- * The text of every file under dir, concatenated.
- * @param {string} dir
- * @returns {Promise<string>}
- */
-async function allText(dir) {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  /** @type {string[]} */
-  const texts = [];
-  for (const entry of entries) {
-    if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8").catch(() => ""));
-  }
-  return texts.join("\n");
 }
 
 /**

@@ -42,6 +42,36 @@ export async function shotInThemes(page, chat, dir, name) {
 }
 
 /**
+ * Takes name-dark.png and name-light.png of a passing state of the
+ * workbench (a QuickPick, an input box, a modal dialog), which picking a
+ * theme in the command palette would close: in each theme show() brings
+ * it up before the shot and hide() takes it down after. A theme that
+ * cannot be picked is told to missed and its shot left out; show() or
+ * hide() failing fails it. Leaves the light theme on (when it could be
+ * picked).
+ * @param {import("./workbench.mjs").Page} page
+ * @param {import("./workbench.mjs").FrameLocator} chat
+ * @param {string} dir where the screenshots go
+ * @param {string} name
+ * @param {{ show: () => Promise<unknown>, hide: () => Promise<unknown>, missed: (name: string, err: unknown) => Promise<void> }} around
+ * @returns {Promise<void>}
+ */
+export async function shotPassingInThemes(page, chat, dir, name, { show, hide, missed }) {
+  for (const theme of [THEMES[1], THEMES[0]]) {
+    try {
+      await useTheme(page, chat, theme);
+    } catch (err) {
+      await missed(`${name}-${theme.suffix}`, err);
+      continue;
+    }
+    await show();
+    // A quick input fades in: the shot is of it shown, not half there.
+    await page.screenshot({ path: join(dir, `${name}-${theme.suffix}.png`), animations: "disabled" });
+    await hide();
+  }
+}
+
+/**
  * Picks the workbench's colour theme as a user does: the command palette's
  * "Preferences: Color Theme", then the theme by name. Needs no modal
  * dialog open; focus goes to the active editor's tab first (its

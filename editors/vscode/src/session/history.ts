@@ -69,6 +69,9 @@ export class History {
     qp.title = "dsh: conversations";
     qp.placeholder = "Search the conversations by title or date";
     qp.matchOnDescription = true;
+    // Opened from the chat view, a webview: focus going back to it (as it does when Rename's box or the
+    // delete confirmation closes and the list shows again) must not close the list. Escape does.
+    qp.ignoreFocusOut = true;
     const fill = async (): Promise<void> => {
       const { sessions } = await agent.listSessions(this.deps.cwd());
       const newest = retitled(sessions, this.deps.titles).sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""));
@@ -104,7 +107,7 @@ export class History {
 
   /** Asks for a new title and keeps it (an empty one gives the agent's title back). */
   async rename(session: Pick<SessionInfo, "sessionId" | "title">): Promise<void> {
-    const title = await vscode.window.showInputBox({ title: "Rename the conversation", value: this.deps.titles?.get(session.sessionId) ?? session.title ?? "", prompt: "Empty gives the agent's title back" });
+    const title = await vscode.window.showInputBox({ title: "Rename the conversation", value: this.deps.titles?.get(session.sessionId) ?? session.title ?? "", prompt: "Empty gives the agent's title back", ignoreFocusOut: true });
     if (title === undefined) return;
     this.deps.titles?.set(session.sessionId, title.trim() === "" ? undefined : title.trim());
     await this.deps.changed();

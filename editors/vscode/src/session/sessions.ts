@@ -110,7 +110,11 @@ export class Sessions {
     await this.refresh();
   }
 
-  /** Loads a stored session: the agent replays it into the view. */
+  /**
+   * Loads a stored session: the agent replays it into the view, and the
+   * list shows it as the current one (opened from History, the dropdown
+   * still showed the one before).
+   */
   async loadSession(sessionId: string): Promise<void> {
     const agent = await this.deps.agent();
     this.switchTo(sessionId);
@@ -122,6 +126,7 @@ export class Sessions {
       this.loading = false;
     }
     this.deps.startReview();
+    await this.refresh();
   }
 
   /**
@@ -185,8 +190,8 @@ export class Sessions {
       this.sessionId = undefined;
       this.deps.post({ type: "reset", sessionId: undefined });
       if (!isAuthRequired(e)) this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+      await this.refresh();
     }
-    await this.refresh();
   }
 
   /** Leaves the current session (it was deleted): the view is cleared, and the next prompt starts a new one. */

@@ -67,6 +67,16 @@ describe("the conversations list", () => {
     assert.equal(c.currentSession, "old");
   });
 
+  it("marks the conversation picked as the current one in the view's list", async () => {
+    const agent = new StoringAgent();
+    const { c, posted } = setup(agent);
+    await c.loadSession("new");
+    script([(qp) => qp.accept("Fix the parser")]);
+    await c.conversations();
+    const listed = posted.filter((m) => m.type === "sessions").at(-1);
+    assert.equal(listed?.type === "sessions" ? listed.current : undefined, "old", "the dropdown shows the conversation opened");
+  });
+
   it("renames a conversation: the title is kept by the extension and shown in the lists; empty gives the agent's back", async () => {
     const agent = new StoringAgent();
     const { c, posted, titles } = setup(agent);
@@ -98,6 +108,26 @@ describe("the conversations list", () => {
     assert.deepEqual(seen[1]?.map((i) => i.label), ["Fix the parser"]);
     assert.equal(c.currentSession, undefined);
     assert.ok(posted.some((m) => m.type === "reset" && m.sessionId === undefined));
+  });
+
+  it("keeps the list open when focus goes back to the chat view, each time it shows (only Escape or a choice closes it)", async () => {
+    const agent = new StoringAgent();
+    const { c } = setup(agent);
+    stub.inputBoxAnswer = undefined;
+    const kept: boolean[] = [];
+    const seen = script([
+      (qp) => {
+        kept.push(qp.ignoreFocusOut);
+        qp.press("Fix the parser", 0);
+      },
+      (qp) => {
+        kept.push(qp.ignoreFocusOut);
+        qp.hide();
+      },
+    ]);
+    await c.conversations();
+    assert.equal(seen.length, 2, "the list shows again after Rename's box is left");
+    assert.deepEqual(kept, [true, true]);
   });
 
   it("offers no Delete when the agent does not advertise session/delete", async () => {
