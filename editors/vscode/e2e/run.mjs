@@ -69,6 +69,9 @@ async function main() {
     PATH: `${dirname(tools.node24)}:${bundled ? pathWithoutAgent(hostPath) : hostPath}`,
     ...(bundled ? { GOPATH: join(dirs.root, "gopath") } : {}),
     DSH_MODEL_SCRIPT: modelScript,
+    // A model dsh-acp knows to take images, so the pasted and dropped images go with their prompts (a text-only
+    // model's are kept back by the extension, with a note: see src/session/modelImages.ts).
+    DSH_MODEL: "gpt-4.1",
     DSH_VSCODE_RESULTS: results,
     DSH_STATE_DIR: stateDir,
     XDG_CONFIG_HOME: join(dirs.xdg, "config"),

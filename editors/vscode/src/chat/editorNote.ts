@@ -32,6 +32,24 @@ export function undoneNote(hunks: readonly UndoneHunk[]): string {
   return UNDONE + hunks.map((h) => `- ${h.path}, line ${h.line}: ${h.lines} ${h.lines === 1 ? "line" : "lines"} of yours undone`).join("\n") + "\n\n";
 }
 
+/**
+ * A replayed prompt's text split into the editor's notes at its start and
+ * the user's own words after them: dsh-acp joins a prompt's text blocks
+ * into one, so the notes (each ending in a blank line) and the words come
+ * back as one text. note is undefined when the text starts with none.
+ */
+export function splitEditorNote(text: string): { readonly note?: ReturnType<typeof readEditorNote>; readonly own: string } {
+  let rest = text;
+  let notes = "";
+  while (rest.startsWith(MARK)) {
+    const end = rest.indexOf("\n\n");
+    const cut = end < 0 ? rest.length : end + 2;
+    notes += rest.slice(0, cut);
+    rest = rest.slice(cut);
+  }
+  return notes === "" ? { own: text } : { note: readEditorNote(notes), own: rest };
+}
+
 /** What a replayed note says: the files rejected and the paths with undone parts; undefined when text is the user's own words. */
 export function readEditorNote(text: string): { readonly rejected: string[]; readonly undone: string[] } | undefined {
   if (!text.startsWith(MARK)) return undefined;

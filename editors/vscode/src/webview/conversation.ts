@@ -1,5 +1,5 @@
 import type { PermissionOption } from "@agentclientprotocol/sdk";
-import { readEditorNote } from "../chat/editorNote";
+import { splitEditorNote } from "../chat/editorNote";
 import type { FromWebview, NoticeAction } from "../chat/messages";
 import type { AgentUpdate } from "../client/unstable";
 import { linkedChild } from "../session/childCalls";
@@ -274,9 +274,10 @@ export class Conversation {
   }
 
   // A replayed prompt comes as chunks (one per text block); a rejection
-  // note among them marks the cards it names rather than showing.
-  private userChunk(text: string): void {
-    const note = readEditorNote(text);
+  // note among them, or at the start of one, marks the cards it names
+  // rather than showing, and the user's words after it show as theirs.
+  private userChunk(chunk: string): void {
+    const { note, own: text } = splitEditorNote(chunk);
     if (note) {
       this.startTurn();
       for (const p of note.rejected) this.rejected(p);
@@ -284,7 +285,7 @@ export class Conversation {
       const said = [note.rejected.length ? `You rejected ${names(note.rejected)}` : "", note.undone.length ? `You undid parts of ${names(note.undone)}` : ""];
       this.log.append(el("div", { class: "review-note", "data-testid": "review-note" }, `${said.filter((s) => s).join("; ")} in the review; the agent was told.`));
       this.user_ = undefined;
-      return;
+      if (text === "") return;
     }
     if (!this.user_) this.startTurn();
     this.appendUser(text);

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Window } from "happy-dom";
-import { rejectionNote } from "../../src/chat/editorNote";
+import { rejectionNote, undoneNote } from "../../src/chat/editorNote";
 import type { FromWebview } from "../../src/chat/messages";
 import { Conversation } from "../../src/webview/conversation";
 import { mountConversation } from "./conversationFixture";
@@ -71,6 +71,16 @@ describe("the conversation view", () => {
     assert.equal(card?.dataset["review"], "rejected");
     assert.match(card.querySelector(".tool-status")?.textContent ?? "", /rejected/);
     assert.match(q("review-note")[0]?.textContent ?? "", /a\.txt/);
+  });
+
+  it("replays the user's words that follow a note in the same text, as dsh-acp stores them", () => {
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "edit a" } });
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit /ws/a.txt", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/a.txt", oldText: "x\n", newText: "y\n" }] });
+    const notes = rejectionNote(["/ws/a.txt"]) + undoneNote([{ path: "/ws/b.txt", line: 3, lines: 1 }]);
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: `${notes}go on\n\nand test it` } });
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["edit a", "go on\n\nand test it"]);
+    assert.equal(q("tool-card")[0]?.dataset["review"], "rejected");
+    assert.match(q("review-note")[0]?.textContent ?? "", /You rejected a\.txt; You undid parts of b\.txt/);
   });
 
   it("marks an edit rejected live in the review", () => {
