@@ -543,9 +543,9 @@ export async function checkStoredSession({ dirs, stateDir }) {
   if (!new RegExp(`undid[^"]*${escapeRegExp(join(dirs.ws, "hunks.txt"))}`, "i").test(text)) failures.push(`no stored message under ${stateDir} tells the agent that part of hunks.txt was undone`);
   if (!new RegExp(`reject[^"]*${rejected}`, "i").test(text)) {
     failures.push(`no stored message under ${stateDir} tells the agent that config.txt was rejected`);
-  } else if (!new RegExp(`(?:${rejected}|of yours undone)(?:\\\\n)+${escapeRegExp(SECOND_PROMPT)}`).test(text)) {
-    // dsh-acp joins a prompt's adjacent text blocks as they are; the note on undone hunks, when there is one, comes last.
-    failures.push(`the rejection note runs into the prompt "${SECOND_PROMPT}": the note's text block must end with a line break`);
+  } else if (!new RegExp(`${escapeRegExp(SECOND_PROMPT)}[^"\\\\]*(?:\\\\n){2}Note from the editor: `).test(text)) {
+    // dsh-acp joins a prompt's adjacent text blocks as they are: the user's words come first, the editor's notes after them on their own lines.
+    failures.push(`the prompt "${SECOND_PROMPT}" is not followed by the editor's notes on their own lines (a blank line between)`);
   }
   return failures;
 }

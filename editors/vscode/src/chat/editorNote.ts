@@ -33,13 +33,17 @@ export function undoneNote(hunks: readonly UndoneHunk[]): string {
 }
 
 /**
- * A replayed prompt's text split into the editor's notes at its start and
- * the user's own words after them: dsh-acp joins a prompt's text blocks
- * into one, so the notes (each ending in a blank line) and the words come
- * back as one text. note is undefined when the text starts with none.
+ * A replayed prompt's text split into the editor's notes and the user's
+ * own words: dsh-acp joins a prompt's text blocks into one, so the words
+ * and the notes after them on their own lines (before them, in sessions
+ * of older versions), each note ending in a blank line, come back as one
+ * text. note is undefined when the text holds none.
  */
 export function splitEditorNote(text: string): { readonly note?: ReturnType<typeof readEditorNote>; readonly own: string } {
-  let rest = text;
+  const at = text.startsWith(MARK) ? 0 : text.indexOf(`\n\n${MARK}`);
+  if (at < 0) return { own: text };
+  const before = text.slice(0, at);
+  let rest = text.slice(at).replace(/^\n\n/, "");
   let notes = "";
   while (rest.startsWith(MARK)) {
     const end = rest.indexOf("\n\n");
@@ -47,7 +51,7 @@ export function splitEditorNote(text: string): { readonly note?: ReturnType<type
     notes += rest.slice(0, cut);
     rest = rest.slice(cut);
   }
-  return notes === "" ? { own: text } : { note: readEditorNote(notes), own: rest };
+  return { note: readEditorNote(notes), own: before === "" ? rest : rest === "" ? before : `${before}\n\n${rest}` };
 }
 
 /** What a replayed note says: the files rejected and the paths with undone parts; undefined when text is the user's own words. */

@@ -80,8 +80,9 @@ export class Turns {
       const blocks: ContentBlock[] = [];
       // A slash command must start the prompt: the note waits for the next prompt that is not one.
       const note = isSlashCommand(text) ? undefined : this.deps.review.takeRejectionNote();
-      if (note) blocks.push({ type: "text", text: note });
+      // The user's words first (what dsh-acp quotes of a turn, in /rewind say), then the note on their own lines.
       blocks.push({ type: "text", text });
+      if (note) blocks.push({ type: "text", text: `\n\n${note}` });
       for (const c of contexts) blocks.push(...contextBlocks(c));
       const agent = await this.deps.agent();
       // Images go only to an agent, and a model, that take them; otherwise the user is told they stayed behind.

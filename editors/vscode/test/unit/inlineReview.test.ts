@@ -69,7 +69,8 @@ describe("per-hunk review in the editor", () => {
     assert.ok(rows?.type === "review" && rows.files.length === 0);
 
     await c.prompt("go on");
-    const note = agent.prompts[1]?.[0];
+    const [words, note] = agent.prompts[1] ?? [];
+    assert.deepEqual(words, { type: "text", text: "go on" }, "the user's words first");
     assert.ok(note?.type === "text");
     assert.match(note.text, /undid these parts/);
     assert.match(note.text, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, line 9: 1 line of yours undone`));

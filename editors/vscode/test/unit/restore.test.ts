@@ -94,7 +94,7 @@ describe("restore to here", () => {
     await c.handle({ type: "review", action: "reject", path: b });
     await c.prompt("/undo");
     await c.prompt("go on");
-    assert.deepEqual(texts(agent).slice(1), ["/undo", `${rejectionNote([b])}go on`]);
+    assert.deepEqual(texts(agent).slice(1), ["/undo", `go on\n\n${rejectionNote([b])}`]);
   });
 
   it("edit and resend undoes the last turn, then sends the new text", async () => {

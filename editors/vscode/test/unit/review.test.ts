@@ -156,7 +156,7 @@ describe("the rejection note", () => {
     await controller.prompt("and again");
     const texts = agent.prompts.map((p) => p.map((b) => (b.type === "text" ? b.text : "")));
     assert.deepEqual(texts[0], ["write a.txt"]);
-    assert.deepEqual(texts[1], [rejectionNote([a]), "go on"]);
+    assert.deepEqual(texts[1], ["go on", `\n\n${rejectionNote([a])}`], "the words first, then the note on its own lines");
     assert.deepEqual(texts[2], ["and again"]);
   });
 });

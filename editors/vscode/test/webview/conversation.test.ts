@@ -73,7 +73,17 @@ describe("the conversation view", () => {
     assert.match(q("review-note")[0]?.textContent ?? "", /a\.txt/);
   });
 
-  it("replays the user's words that follow a note in the same text, as dsh-acp stores them", () => {
+  it("replays the user's words and the notes after them in one text, as dsh-acp stores them", () => {
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "edit a" } });
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit /ws/a.txt", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/a.txt", oldText: "x\n", newText: "y\n" }] });
+    const notes = rejectionNote(["/ws/a.txt"]) + undoneNote([{ path: "/ws/b.txt", line: 3, lines: 1 }]);
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: `go on\n\nand test it\n\n${notes}` } });
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["edit a", "go on\n\nand test it"]);
+    assert.equal(q("tool-card")[0]?.dataset["review"], "rejected");
+    assert.match(q("review-note")[0]?.textContent ?? "", /You rejected a\.txt; You undid parts of b\.txt/);
+  });
+
+  it("replays the user's words that follow a note in the same text, as older versions sent them", () => {
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "edit a" } });
     chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit /ws/a.txt", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/a.txt", oldText: "x\n", newText: "y\n" }] });
     const notes = rejectionNote(["/ws/a.txt"]) + undoneNote([{ path: "/ws/b.txt", line: 3, lines: 1 }]);
