@@ -3,6 +3,7 @@ import { AgentHost, workspaceCwd } from "./agentHost";
 import { ChatView, CHAT_VIEW_ID } from "./chat/view";
 import { COMMANDS } from "./commands";
 import { DiffContentProvider, DIFF_SCHEME } from "./diff/provider";
+import { closeStaleTabs } from "./diff/staleTabs";
 import { errorMessage } from "./errors";
 import { Follower } from "./follow";
 import { PlanDocuments, PLAN_SCHEME } from "./plan/planDocuments";
@@ -129,6 +130,8 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   // Commands without a conversation of their own act on the active one; those of a file under review on the chat reviewing it.
   const active = (): ChatController => chats.active ?? controller;
   const reviewer = (p: unknown): ChatController => chats.reviewing(pathArg(p)) ?? active();
+  // The diff and plan tabs a reload reopened show nothing true any more: their texts were in memory.
+  void closeStaleTabs([DIFF_SCHEME, PLAN_SCHEME]).catch(() => undefined);
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),

@@ -306,6 +306,8 @@ export const stub = {
   workspaceFiles: [] as string[],
   findFilesCalls: [] as string[],
   editors: [] as StubTextEditor[],
+  /** The editor tabs open (window.tabGroups.all holds one group of them). */
+  tabs: [] as { input: unknown; label: string }[],
   decorationTypes: 0,
   opened: [] as string[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
@@ -343,6 +345,7 @@ export const stub = {
     this.workspaceFiles = [];
     this.findFilesCalls = [];
     this.editors = [];
+    this.tabs = [];
     this.opened = [];
     this.commands.clear();
     this.edits = [];
@@ -522,6 +525,15 @@ export const window = {
   onDidChangeActiveTextEditor: (): Disposable => noop(),
   onDidChangeTextEditorSelection: (): Disposable => noop(),
   activeTextEditor: undefined as unknown,
+  tabGroups: {
+    get all(): { tabs: { input: unknown; label: string }[] }[] {
+      return [{ tabs: stub.tabs }];
+    },
+    async close(tabs: readonly { input: unknown; label: string }[]): Promise<boolean> {
+      stub.tabs = stub.tabs.filter((t) => !tabs.includes(t));
+      return true;
+    },
+  },
   createTextEditorDecorationType(options: unknown): { key: string; options: unknown; dispose(): void } {
     return { key: `decoration-${++stub.decorationTypes}`, options, dispose: () => undefined };
   },
