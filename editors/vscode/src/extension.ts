@@ -4,6 +4,7 @@ import { ChatView, CHAT_VIEW_ID } from "./chat/view";
 import { COMMANDS } from "./commands";
 import { DiffContentProvider, DIFF_SCHEME } from "./diff/provider";
 import { closeStaleTabs } from "./diff/staleTabs";
+import { tabSession } from "./chat/tabState";
 import { errorMessage } from "./errors";
 import { Follower } from "./follow";
 import { PlanDocuments, PLAN_SCHEME } from "./plan/planDocuments";
@@ -111,12 +112,20 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   });
   const controller = sidebar.controller;
 
-  /** Opens a new conversation in an editor tab, titled after its session. */
-  const openTab = (): void => {
-    const panel = vscode.window.createWebviewPanel(TAB_VIEW_TYPE, "dsh: new conversation", vscode.ViewColumn.Active, { enableScripts: true, retainContextWhenHidden: true });
+  /**
+   * Opens a conversation in an editor tab, titled after its session: a
+   * new one, or (restored, after a window reload) the tab VS Code kept
+   * and the session it showed.
+   */
+  const openTab = (restored?: { readonly panel: vscode.WebviewPanel; readonly sessionId: string | undefined }): void => {
+    const panel = restored?.panel ?? vscode.window.createWebviewPanel(TAB_VIEW_TYPE, "dsh: new conversation", vscode.ViewColumn.Active, { enableScripts: true, retainContextWhenHidden: true });
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, "media", "dsh.svg");
     const tabView: ChatView = new ChatView(context.extensionUri, route(() => tab.controller, () => tabView));
-    const tab = openChat(tabView, { sessionsShown: (title) => (panel.title = `dsh: ${title}`) });
+    const reopen = restored?.sessionId;
+    const tab = openChat(tabView, {
+      sessionsShown: (title) => (panel.title = `dsh: ${title}`),
+      ...(reopen === undefined ? {} : { memory: { last: () => reopen, remember: () => undefined } }),
+    });
     tabView.resolveWebviewView(panel);
     panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) chats.activate(tab.controller);
@@ -146,6 +155,12 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     })),
     vscode.commands.registerCommand(COMMANDS.newSession, run(() => active().newSession())),
     vscode.commands.registerCommand(COMMANDS.newConversationTab, () => openTab()),
+    vscode.window.registerWebviewPanelSerializer(TAB_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state) => {
+        openTab({ panel, sessionId: tabSession(state) });
+        return Promise.resolve();
+      },
+    }),
     vscode.commands.registerCommand(COMMANDS.conversations, run(() => active().conversations())),
     vscode.commands.registerCommand(COMMANDS.stop, run(() => active().stop())),
     vscode.commands.registerCommand(COMMANDS.reviewChanges, run(() => active().reviewChanges())),

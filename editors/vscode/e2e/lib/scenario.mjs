@@ -7,6 +7,7 @@ import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
+import { reloadKeepsTab } from "./reload.mjs";
 import { runConversations } from "./conversations.mjs";
 import { showSubagent } from "./subagents.mjs";
 import { allText } from "./stored.mjs";
@@ -56,6 +57,8 @@ const REVIEWED_FILES = {
 const PROMPT =
   "Update the notes and the config, then run greet.sh, and while you are at it keep every other line of both files exactly as it is so the review stays small";
 const SECOND_PROMPT = "Anything else?";
+// What the conversation in an editor tab is sent (answered by dsh-acp itself, no model request).
+const TAB_PROMPT = "/help";
 // A one-pixel PNG, pasted into the input before the second prompt.
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const FINAL_TEXT = "Done: notes.md and config.txt are updated";
@@ -108,6 +111,9 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
   };
   /** @type {string[]} */
   const failures = [];
+  // The conversation tab's title once it has a session (the reload step looks for it).
+  /** @type {string | undefined} */
+  let tabTitle;
   /**
    * @param {string} name
    * @param {() => Promise<unknown>} fn
@@ -513,12 +519,27 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
       const tab = page.locator(`iframe.webview.ready[src*="extensionId=${extension.id}"]`).nth(1).contentFrame().locator("iframe#active-frame").contentFrame();
       await tab.locator('[data-testid="welcome"]').waitFor({ timeout: UI_TIMEOUT });
       await both("w17-second-conversation");
+      // A local command gives the tab's conversation a session without a model request (the script's lines are the later steps').
+      await tab.locator('[data-testid="chat-input"]').fill(TAB_PROMPT);
+      await tab.locator('[data-testid="chat-input"]').press("Enter");
+      await tab.locator('[data-testid="message-agent"]').first().waitFor({ timeout: UI_TIMEOUT });
+      tabTitle = (await page.locator(".tabs-container .tab.active").first().innerText()).trim();
     },
     { soft: true },
   );
 
   // Edit and resend, a dropped image, History's search, rename and delete (lib/conversations.mjs).
   await runConversations({ page, chat, stateDir, artifacts, step, both, missed });
+
+  await step(
+    "a window reload brings the conversation tab back, its conversation replayed",
+    async () => {
+      if (tabTitle === undefined) throw new Error("no conversation tab was opened");
+      await reloadKeepsTab({ page, extensionId: extension.id, tabTitle, text: TAB_PROMPT });
+      await shot("w26-tab-after-reload");
+    },
+    { soft: true },
+  );
 
   return failures;
 }

@@ -1,6 +1,7 @@
 // The chat view's script: renders what the extension posts and posts back
 // what the user does. All state lives in the objects created in start().
 import type { FromWebview, ToWebview } from "../chat/messages";
+import { tabState, type TabState } from "../chat/tabState";
 import { Conversation } from "./conversation";
 import { EditMode } from "./editMode";
 import { ImageAttachments } from "./images";
@@ -11,6 +12,8 @@ import { PendingInput } from "./pendingInput";
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
+  /** Keeps state across a reload (a tab's: see tabState). */
+  setState(state: TabState): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -77,6 +80,8 @@ function start(): void {
         return;
       }
       case "reset":
+        // A tab's conversation comes back in it after a reload (the sidebar reopens its own last one).
+        api.setState(tabState(m.sessionId));
         pending.clear();
         return conversation.clear();
       case "userPrompt":

@@ -308,6 +308,8 @@ export const stub = {
   editors: [] as StubTextEditor[],
   /** The editor tabs open (window.tabGroups.all holds one group of them). */
   tabs: [] as { input: unknown; label: string }[],
+  /** The webview panel serializers registered, by view type. */
+  panelSerializers: new Map<string, unknown>(),
   decorationTypes: 0,
   opened: [] as string[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
@@ -536,6 +538,10 @@ export const window = {
   },
   createTextEditorDecorationType(options: unknown): { key: string; options: unknown; dispose(): void } {
     return { key: `decoration-${++stub.decorationTypes}`, options, dispose: () => undefined };
+  },
+  registerWebviewPanelSerializer(viewType: string, serializer: unknown): Disposable {
+    stub.panelSerializers.set(viewType, serializer);
+    return noop();
   },
   registerWebviewViewProvider(id: string, provider: unknown): Disposable {
     stub.viewProviders.set(id, provider);

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, it } from "node:test";
-import type * as vscode from "vscode";
+import * as vscode from "vscode";
 import { activate } from "../../src/extension";
 import { COMMANDS } from "../../src/commands";
 import { stub } from "../stubs/control";
@@ -59,6 +59,23 @@ describe("activation", () => {
     assert.equal(api.chats.active, tab);
     panel.dispose();
     assert.deepEqual(api.chats.all(), [api.controller], "closing the tab closes its conversation");
+    for (const s of ctx.subscriptions) s.dispose();
+  });
+
+  it("brings a conversation tab back after a window reload, in the panel VS Code kept", async () => {
+    stub.reset();
+    const ctx = context();
+    const api = activate(ctx);
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { activationEvents: string[] };
+    assert.ok(pkg.activationEvents.includes("onWebviewPanel:dsh.conversation"), "a kept tab activates the extension");
+    const serializer = stub.panelSerializers.get("dsh.conversation") as vscode.WebviewPanelSerializer | undefined;
+    assert.ok(serializer, "tabs are restored");
+    const kept = vscode.window.createWebviewPanel("dsh.conversation", "dsh: Add a changelog", vscode.ViewColumn.Active);
+    await serializer.deserializeWebviewPanel(kept, { sessionId: "s9" });
+    assert.equal(api.chats.all().length, 2, "the kept tab has its conversation again");
+    assert.match(kept.webview.html, /data-testid="chat-input"/);
+    kept.dispose();
+    assert.deepEqual(api.chats.all(), [api.controller]);
     for (const s of ctx.subscriptions) s.dispose();
   });
 

@@ -1,0 +1,40 @@
+// The step that reloads the window at the end of the main scenario: the
+// conversation in an editor tab comes back in its tab, its session
+// replayed (the Agent view reopens its own last one, see the stand-in
+// pass's reload).
+import { UI_TIMEOUT } from "./workbench.mjs";
+
+/**
+ * The chat frame (one per webview of the extension) whose log holds a user message with text; undefined when none does.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {string} extensionId
+ * @param {string} text
+ * @returns {Promise<import("./workbench.mjs").FrameLocator | undefined>}
+ */
+async function chatShowing(page, extensionId, text) {
+  const frames = page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`);
+  for (let i = 0; i < (await frames.count()); i++) {
+    const frame = frames.nth(i).contentFrame().locator("iframe#active-frame").contentFrame();
+    if ((await frame.locator('[data-testid="message-user"]', { hasText: text }).count()) > 0) return frame;
+  }
+  return undefined;
+}
+
+/**
+ * Reloads the window and checks that the editor tab titled tabTitle is
+ * back, showing a conversation with the user's message text.
+ * @param {{ page: import("./workbench.mjs").Page, extensionId: string, tabTitle: string, text: string }} options
+ * @returns {Promise<void>}
+ */
+export async function reloadKeepsTab({ page, extensionId, tabTitle, text }) {
+  await page.reload();
+  await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+  const tab = page.locator(".tabs-container .tab", { hasText: tabTitle }).first();
+  await tab.waitFor({ timeout: UI_TIMEOUT });
+  await tab.click();
+  const deadline = Date.now() + UI_TIMEOUT;
+  while (!(await chatShowing(page, extensionId, text))) {
+    if (Date.now() > deadline) throw new Error(`after the reload, the tab "${tabTitle}" does not show its conversation (no message "${text}")`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
