@@ -48,7 +48,10 @@ export const TAB_VIEW_TYPE = "dsh.conversation";
  * terminals and usage.
  */
 export function activate(context: vscode.ExtensionContext): DshApi {
-  const diffs = new DiffContentProvider();
+  // The diff and plan tabs a reload reopened show nothing true any more: their texts were in memory.
+  const stale = (uri: vscode.Uri): boolean => (uri.scheme === DIFF_SCHEME && !diffs.knows(uri)) || (uri.scheme === PLAN_SCHEME && !plans.knows(uri));
+  const closeStale = (): void => void closeStaleTabs(stale).catch(() => undefined);
+  const diffs: DiffContentProvider = new DiffContentProvider(closeStale);
   const plans = new PlanDocuments();
   const follower = new Follower(() => readSettings().follow);
   const results = new ResultsLog(process.env["DSH_VSCODE_RESULTS"]);
@@ -139,8 +142,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   // Commands without a conversation of their own act on the active one; those of a file under review on the chat reviewing it.
   const active = (): ChatController => chats.active ?? controller;
   const reviewer = (p: unknown): ChatController => chats.reviewing(pathArg(p)) ?? active();
-  // The diff and plan tabs a reload reopened show nothing true any more: their texts were in memory.
-  void closeStaleTabs([DIFF_SCHEME, PLAN_SCHEME]).catch(() => undefined);
+  closeStale();
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),

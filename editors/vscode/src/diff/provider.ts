@@ -9,11 +9,23 @@ export const DIFF_SCHEME = "dsh-diff";
 /**
  * Serves the "before" side of diffs as read-only virtual documents:
  * `dsh-diff:/abs/path?<key>`, so the editor picks the language from the
- * path. Texts are kept until dispose.
+ * path. Texts are kept until dispose. A document it does not know (one a
+ * window reload reopened: the texts lived in memory) is served empty,
+ * and onUnknown is told, so that its tab can be closed.
  */
 export class DiffContentProvider implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
+  private readonly onUnknown: ((uri: vscode.Uri) => void) | undefined;
   private next = 0;
+
+  constructor(onUnknown?: (uri: vscode.Uri) => void) {
+    this.onUnknown = onUnknown;
+  }
+
+  /** Whether uri is one of the documents this provider holds. */
+  knows(uri: vscode.Uri): boolean {
+    return uri.scheme === DIFF_SCHEME && this.texts.has(uri.query);
+  }
 
   /** Stores text and returns the URI that shows it for filePath. */
   register(filePath: string, text: string): vscode.Uri {
@@ -22,9 +34,11 @@ export class DiffContentProvider implements vscode.TextDocumentContentProvider {
     return diffUri(filePath, key);
   }
 
-  /** The stored text of uri (empty for an unknown key: the file did not exist). */
+  /** The stored text of uri (empty for an unknown one, and onUnknown is told). */
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.query) ?? "";
+    const text = this.texts.get(uri.query);
+    if (text === undefined) this.onUnknown?.(uri);
+    return text ?? "";
   }
 
   /** Forgets every stored text. */

@@ -4,8 +4,8 @@
 // or an empty plan. They are closed when the extension starts.
 import * as vscode from "vscode";
 
-/** Whether uri is one of dsh's in-memory documents (a diff's "before", a plan) by its scheme. */
-type OwnScheme = (scheme: string) => boolean;
+/** Whether uri is one of dsh's in-memory documents (a diff's "before", a plan) whose text is gone. */
+type Stale = (uri: vscode.Uri) => boolean;
 
 /** The URIs a tab's input shows, read defensively (text, diff and multi-file diff inputs). */
 function shownUris(input: unknown): vscode.Uri[] {
@@ -21,13 +21,16 @@ function shownUris(input: unknown): vscode.Uri[] {
 }
 
 /** Whether a tab with this input shows one of dsh's in-memory documents, which a reload emptied. */
-export function isStaleTab(input: unknown, own: OwnScheme): boolean {
-  return shownUris(input).some((u) => own(u.scheme));
+export function isStaleTab(input: unknown, stale: Stale): boolean {
+  return shownUris(input).some(stale);
 }
 
-/** Closes every tab that shows one of dsh's in-memory documents (see isStaleTab); run once at activation. */
-export async function closeStaleTabs(schemes: readonly string[]): Promise<void> {
-  const own = (scheme: string): boolean => schemes.includes(scheme);
-  const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => isStaleTab(t.input, own)));
-  if (stale.length > 0) await vscode.window.tabGroups.close(stale);
+/**
+ * Closes every tab that shows one of dsh's in-memory documents whose text
+ * is gone (see isStaleTab): at activation, and whenever a tab VS Code
+ * restored later asks for one.
+ */
+export async function closeStaleTabs(stale: Stale): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => isStaleTab(t.input, stale)));
+  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
 }

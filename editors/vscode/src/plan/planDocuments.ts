@@ -21,6 +21,11 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider {
     return vscode.Uri.from({ scheme: PLAN_SCHEME, path: "/Plan.md", query: key });
   }
 
+  /** Whether uri is one of the plans this holds (a reload forgets them). */
+  knows(uri: vscode.Uri): boolean {
+    return uri.scheme === PLAN_SCHEME && this.texts.has(uri.query);
+  }
+
   /** The stored plan of uri (empty for an unknown one). */
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.query) ?? "";
