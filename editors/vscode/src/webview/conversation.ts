@@ -388,15 +388,19 @@ export class Conversation {
   }
 
   // Links open through the extension (never in the webview); Copy copies
-  // its code block.
+  // its code block, Insert puts it in the editor at the cursor.
   private clicked(ev: MouseEvent): void {
     const target = ev.target;
     if (!(target instanceof Element)) return;
-    const copy = target.closest(".code-copy");
-    if (copy) {
-      const code = copy.parentElement?.querySelector("code")?.textContent ?? "";
-      this.send({ type: "copy", text: code });
-      copy.textContent = "Copied";
+    const button = target.closest(".code-copy, .code-insert");
+    if (button) {
+      const text = button.closest(".code-block")?.querySelector("pre > code")?.textContent ?? "";
+      if (button.classList.contains("code-insert")) {
+        this.send({ type: "insert", text });
+        return;
+      }
+      this.send({ type: "copy", text });
+      button.textContent = "Copied";
       return;
     }
     const link = target.closest("a[href]");
