@@ -101,6 +101,18 @@ describe("the conversation view", () => {
     assert.equal(q("tool-card")[0]?.dataset["review"], "rejected");
   });
 
+  it("replays a prompt's context as its label, and the user's words alone as the message", () => {
+    const flattened =
+      'Rename add to add_item, see @tests/test_cart.sh \n[resource uri="file:///ws/shop/cart.py#L5-L7"]\n```py\n    def add(self, name, price):\n```\n' +
+      '\n[resource_link name="test_cart.sh" uri="file:///ws/tests/test_cart.sh"]\n```sh\n#!/bin/sh\necho `ok`\n```\n';
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: flattened } });
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit /ws/shop/cart.py", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/shop/cart.py", oldText: "x\n", newText: "y\n" }] });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: `go on\n\n${rejectionNote(["/ws/shop/cart.py"])}\n[resource_link name="a.py" uri="file:///ws/a.py"]\n\`\`\`py\nx\n\`\`\`\n` } });
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["Rename add to add_item, see @tests/test_cart.sh ", "go on"]);
+    assert.deepEqual(q("message-context").map((e) => e.textContent), ["shop/cart.py:5-7, tests/test_cart.sh", "a.py"]);
+    assert.equal(q("tool-card")[0]?.dataset["review"], "rejected", "the note still marks the card");
+  });
+
   it("joins a replayed prompt's chunks into one message", () => {
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one " } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "prompt" } });
