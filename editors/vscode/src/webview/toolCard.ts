@@ -127,7 +127,8 @@ export class ToolCard {
     box.replaceChildren(el("span", { class: "ask" }, "Allow this?"));
     for (const o of options) {
       const cls = o.kind.startsWith("allow") ? "primary" : "secondary";
-      const b = el("button", { class: cls, "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind }, o.name.replace(/`/g, ""));
+      const label = o.name.replace(/`/g, "");
+      const b = el("button", { class: cls, "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind, title: label }, label);
       b.addEventListener("click", () => this.send({ type: "permission", requestId, optionId: o.optionId }));
       box.append(b);
     }

@@ -241,6 +241,7 @@ describe("a tool card", () => {
   it("labels approval buttons without Markdown backticks", () => {
     chat.ask("p1", "b1", "Run", [{ optionId: "always", name: "Always allow `go test …`", kind: "allow_always" }]);
     assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
+    assert.equal(q("permission-option")[0]?.title, "Always allow go test …", "the whole label is the tooltip too");
   });
 });
 
