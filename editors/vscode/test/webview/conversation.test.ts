@@ -202,7 +202,7 @@ describe("a tool card", () => {
     { name: "an MCP tool's text", kind: "other", text: "a_b_c\n_d_", output: ["a_b_c\n_d_"] },
   ];
   for (const o of outputs) {
-    it(`shows ${o.name} as it is, not as Markdown`, () => {
+    it(`shows a tool's output as it is, not as Markdown: ${o.name}`, () => {
       chat.apply(text("r1", o.kind, o.text));
       const card = q("tool-card")[0];
       assert.deepEqual([...(card?.querySelectorAll(".tool-output") ?? [])].map((e) => e.textContent), o.output);
