@@ -41,6 +41,7 @@ describe("a replayed prompt's context", () => {
     { name: "the editor's note before the contexts stays in the text", text: `go on\n\nNote from the editor: x\n\n${link("a.go", "file:///ws/a.go")}`, own: "go on\n\nNote from the editor: x\n\n", contexts: [{ path: "/ws/a.go" }] },
     { name: "a fence never closed is no context", text: `e${resource("file:///ws/a.py#L1-L2", "```py\nx")}`, own: `e${resource("file:///ws/a.py#L1-L2", "```py\nx")}`, contexts: [] },
     { name: "text after the markers is no context", text: `f${link("a.go", "file:///ws/a.go")}and more`, own: `f${link("a.go", "file:///ws/a.go")}and more`, contexts: [] },
+    { name: "contexts alone (the text after an image block is a chunk of its own)", text: link("a.go", "file:///ws/a.go", `${fenced("go", "package a")}\n`), own: "", contexts: [{ path: "/ws/a.go" }] },
     { name: "a URI that is not a file's", text: `g${link("spec", "https://example.com/spec")}`, own: "g", contexts: [{ path: "https://example.com/spec" }] },
   ];
   for (const c of cases) {
