@@ -95,11 +95,13 @@ export type FromWebview =
   | { readonly type: "signIn" }
   | { readonly type: "openLink"; readonly href: string }
   | { readonly type: "copy"; readonly text: string }
+  /** A code block's text, to put in the active text editor in place of its selections. */
+  | { readonly type: "insert"; readonly text: string }
   | { readonly type: "mention"; readonly query: string }
   | { readonly type: "unqueue"; readonly id: string };
 
 const FROM_TYPES: ReadonlySet<string> = new Set([
-  "ready", "prompt", "restore", "stop", "stopSubagent", "newSession", "history", "newTab", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "mention", "unqueue",
+  "ready", "prompt", "restore", "stop", "stopSubagent", "newSession", "history", "newTab", "loadSession", "setConfig", "permission", "openPath", "openDiff", "review", "reviewAll", "signIn", "openLink", "copy", "insert", "mention", "unqueue",
 ]);
 
 /** Whether v is a message the webview may send (checked by type tag; fields are read defensively). */

@@ -36,6 +36,7 @@ import { ReviewActions } from "./reviewActions";
 import { currentText } from "../fs/documents";
 import { contextLabel, mentionContext, type EditorContext } from "./editorContext";
 import { promptImages } from "./images";
+import { insertAtCursor } from "./insertCode";
 import { modelRefusingImages } from "./modelImages";
 import { REWIND, restorePoint, rewindCount, undoCount, type RestorePoint } from "./restore";
 import { mentionItems } from "./mentionItems";
@@ -278,6 +279,10 @@ export class ChatController implements ClientHandlers {
         return this.openLink(m.href);
       case "copy":
         await vscode.env.clipboard.writeText(m.text);
+        return;
+      case "insert":
+        // Read defensively: the view's message is checked by its type tag alone.
+        if (typeof m.text === "string" && m.text !== "") await insertAtCursor(m.text);
         return;
     }
   }

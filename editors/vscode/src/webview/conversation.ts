@@ -1,5 +1,6 @@
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { splitEditorNote } from "../chat/editorNote";
+import { promptContextLabel, splitPromptContext } from "../chat/promptContext";
 import type { FromWebview, NoticeAction } from "../chat/messages";
 import type { AgentUpdate } from "../client/unstable";
 import { linkedChild } from "../session/childCalls";
@@ -192,9 +193,17 @@ export class Conversation {
   user(text: string, context?: string): void {
     this.startTurn();
     this.appendUser(text);
-    if (context && this.user_) this.user_.textEl.after(el("div", { class: "user-context", "data-testid": "message-context" }, context));
+    if (context) this.appendContext(context);
     this.endStreams();
     this.scroll();
+  }
+
+  // Labels the user's message being shown with context (after any label it has).
+  private appendContext(context: string): void {
+    if (!this.user_) return;
+    const shown = this.user_.el.querySelector(".user-context");
+    if (shown) shown.textContent = `${shown.textContent}, ${context}`;
+    else this.user_.textEl.after(el("div", { class: "user-context", "data-testid": "message-context" }, context));
   }
 
   /** Marks the user's message just shown as sent during the turn (steering). */
@@ -276,8 +285,12 @@ export class Conversation {
   // A replayed prompt comes as chunks (one per text block); a rejection
   // note among them, or at the start of one, marks the cards it names
   // rather than showing, and the user's words after it show as theirs.
+  // The context the prompt carried (flattened into its text by dsh-acp)
+  // shows as its label, as it did live.
   private userChunk(chunk: string): void {
-    const { note, own: text } = splitEditorNote(chunk);
+    const { own: said, contexts } = splitPromptContext(chunk);
+    const label = contexts.map((c) => promptContextLabel(c, (p) => relativePath(p, this.root))).join(", ");
+    const { note, own: text } = splitEditorNote(said);
     if (note) {
       this.startTurn();
       for (const p of note.rejected) this.rejected(p);
@@ -285,10 +298,11 @@ export class Conversation {
       const said = [note.rejected.length ? `You rejected ${names(note.rejected)}` : "", note.undone.length ? `You undid parts of ${names(note.undone)}` : ""];
       this.log.append(el("div", { class: "review-note", "data-testid": "review-note" }, `${said.filter((s) => s).join("; ")} in the review; the agent was told.`));
       this.user_ = undefined;
-      if (text === "") return;
+      if (text === "" && label === "") return;
     }
     if (!this.user_) this.startTurn();
     this.appendUser(text);
+    if (label) this.appendContext(label);
   }
 
   /**
@@ -388,15 +402,19 @@ export class Conversation {
   }
 
   // Links open through the extension (never in the webview); Copy copies
-  // its code block.
+  // its code block, Insert puts it in the editor at the cursor.
   private clicked(ev: MouseEvent): void {
     const target = ev.target;
     if (!(target instanceof Element)) return;
-    const copy = target.closest(".code-copy");
-    if (copy) {
-      const code = copy.parentElement?.querySelector("code")?.textContent ?? "";
-      this.send({ type: "copy", text: code });
-      copy.textContent = "Copied";
+    const button = target.closest(".code-copy, .code-insert");
+    if (button) {
+      const text = button.closest(".code-block")?.querySelector("pre > code")?.textContent ?? "";
+      if (button.classList.contains("code-insert")) {
+        this.send({ type: "insert", text });
+        return;
+      }
+      this.send({ type: "copy", text });
+      button.textContent = "Copied";
       return;
     }
     const link = target.closest("a[href]");

@@ -19,3 +19,8 @@ export function part(parent: HTMLElement, cls: string): HTMLElement {
   if (!p) throw new Error(`missing .${cls}`);
   return p;
 }
+
+/** Escapes text for use inside HTML. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}

@@ -1,10 +1,5 @@
 import MarkdownIt from "markdown-it";
-import { highlightCode } from "./highlight";
-
-/** Escapes text for use inside HTML. */
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+import { codeBlockHtml } from "./codeBlock";
 
 // One renderer for every message: CommonMark plus tables and bare URLs as
 // links; the input's own HTML is escaped, never passed through, and
@@ -15,14 +10,7 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 md.renderer.rules["fence"] = (tokens, idx) => {
   const token = tokens[idx];
   const lang = (token?.info ?? "").trim().split(/\s+/)[0] ?? "";
-  const code = token?.content ?? "";
-  const body = highlightCode(code, lang) ?? escapeHtml(code);
-  const langAttr = lang ? ` data-lang="${escapeHtml(lang)}"` : "";
-  return (
-    `<div class="code-block">` +
-    `<button class="code-copy" data-testid="code-copy" title="Copy">Copy</button>` +
-    `<pre><code class="hljs"${langAttr}>${body}</code></pre></div>`
-  );
+  return codeBlockHtml(token?.content ?? "", lang);
 };
 
 // Links carry their target for the view's click handler (it asks the
@@ -37,7 +25,7 @@ md.renderer.rules["link_open"] = (tokens, idx, options, env, self) => {
  * Renders an answer's Markdown to HTML the way VS Code's chat does:
  * headings, lists, tables, links (the href kept for the view to open
  * through the extension), inline code, and fenced code blocks highlighted
- * (highlight.js) with a Copy button. The input's HTML is escaped. An
+ * (highlight.js) with Copy and Insert buttons. The input's HTML is escaped. An
  * unclosed fence (a streaming answer) renders as code so far.
  */
 export function renderMarkdown(src: string): string {

@@ -3,6 +3,7 @@ import type { FromWebview } from "../chat/messages";
 import { el, part } from "./dom";
 import { renderMarkdown } from "./markdown";
 import { relativePath, relativeText } from "./paths";
+import { outputHtml } from "./toolOutput";
 
 type ToolUpdate = Extract<SessionUpdate, { sessionUpdate: "tool_call" | "tool_call_update" }>;
 type Send = (m: FromWebview) => void;
@@ -19,6 +20,13 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   completed: "done",
   failed: "failed",
 };
+
+/**
+ * The kinds of call whose text is prose to read as Markdown: a plan
+ * review's plan (switch_mode), a question, a summary (think). Every other
+ * call's text is its output, shown as it is.
+ */
+const PROSE_KINDS: ReadonlySet<string> = new Set(["switch_mode", "think"]);
 
 /**
  * Whether a card's text is one of the agent's notes to the model about
@@ -45,8 +53,9 @@ export function exitText(exit: Record<string, unknown>): { readonly line: string
 /**
  * One tool call's card: status and title (paths in it relative to the
  * workspace), each path it touches once (click to open; "Open diff" for
- * a changed one), its text content, its command output with the exit,
- * and the inline approval buttons while the agent asks.
+ * a changed one), its text content (a tool's output as it is, prose as
+ * Markdown), its command output with the exit, and the inline approval
+ * buttons while the agent asks.
  */
 export class ToolCard {
   /** The card's root element. */
@@ -57,6 +66,9 @@ export class ToolCard {
   private locations_: readonly { path: string; line?: number | null }[] = [];
   private diffPaths: readonly string[] = [];
   private exitFailed = false;
+  private contents: readonly ToolCallContent[] = [];
+  // Whether the card holds a subagent's block: its text is the subagent's answer.
+  private holdsSubagent = false;
 
   /** root gives the workspace folder paths are shown relative to. */
   constructor(id: string, send: Send, root: () => string | undefined) {
@@ -83,17 +95,21 @@ export class ToolCard {
   /** Applies a tool_call or tool_call_update. */
   apply(u: ToolUpdate): void {
     if (u.title != null) part(this.root, "tool-title").textContent = relativeText(u.title, this.root_());
+    const kindChanged = u.kind != null && u.kind !== this.root.dataset["kind"];
     if (u.kind != null) this.root.dataset["kind"] = u.kind;
     if (u.locations != null) this.locations_ = u.locations;
-    if (u.content != null) this.content(u.content);
+    if (u.content != null || kindChanged) this.content(u.content ?? this.contents);
     if (u.locations != null || u.content != null) this.paths();
     this.terminal(u);
     if (u.status != null) this.status(u.status);
   }
 
-  /** Holds block (the block of the subagent this call started) below the card's text; once. */
+  /** Holds block (the block of the subagent this call started) below the card's text; once. The card's text is then the subagent's answer, read as Markdown. */
   hold(block: HTMLElement): void {
     if (block.parentElement !== this.root) this.root.insertBefore(block, part(this.root, "tool-permission"));
+    if (this.holdsSubagent) return;
+    this.holdsSubagent = true;
+    this.content(this.contents);
   }
 
   /** Marks the card as rejected by the user: its approval refused, or its change rejected in the review (live, or read back from a replayed note). */
@@ -111,7 +127,8 @@ export class ToolCard {
     box.replaceChildren(el("span", { class: "ask" }, "Allow this?"));
     for (const o of options) {
       const cls = o.kind.startsWith("allow") ? "primary" : "secondary";
-      const b = el("button", { class: cls, "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind }, o.name.replace(/`/g, ""));
+      const label = o.name.replace(/`/g, "");
+      const b = el("button", { class: cls, "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind, title: label }, label);
       b.addEventListener("click", () => this.send({ type: "permission", requestId, optionId: o.optionId }));
       box.append(b);
     }
@@ -165,9 +182,16 @@ export class ToolCard {
     }
   }
 
+  // Whether the card's text is prose (Markdown) rather than output (see PROSE_KINDS).
+  private prose(): boolean {
+    return this.holdsSubagent || PROSE_KINDS.has(this.root.dataset["kind"] ?? "");
+  }
+
   private content(content: readonly ToolCallContent[]): void {
+    this.contents = content;
     const body = part(this.root, "tool-body");
     body.replaceChildren();
+    const root = this.root_();
     const paths: string[] = [];
     for (const c of content) {
       if (c.type === "diff") {
@@ -176,7 +200,7 @@ export class ToolCard {
         this.markRejected();
       } else if (c.type === "content" && c.content.type === "text" && !isLanguageServerNote(c.content.text)) {
         const t = el("div", { class: "tool-text" });
-        t.innerHTML = renderMarkdown(relativeText(c.content.text, this.root_()));
+        t.innerHTML = this.prose() ? renderMarkdown(relativeText(c.content.text, root)) : outputHtml(c.content.text, root);
         body.append(t);
       }
     }

@@ -310,6 +310,8 @@ export const stub = {
   tabs: [] as { input: unknown; label: string }[],
   /** The webview panel serializers registered, by view type. */
   panelSerializers: new Map<string, unknown>(),
+  /** What window.activeTextEditor answers. */
+  activeEditor: undefined as StubTextEditor | undefined,
   decorationTypes: 0,
   opened: [] as string[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
@@ -348,6 +350,7 @@ export const stub = {
     this.findFilesCalls = [];
     this.editors = [];
     this.tabs = [];
+    this.activeEditor = undefined;
     this.opened = [];
     this.commands.clear();
     this.edits = [];
@@ -526,7 +529,6 @@ export const window = {
   onDidChangeVisibleTextEditors: (): Disposable => noop(),
   onDidChangeActiveTextEditor: (): Disposable => noop(),
   onDidChangeTextEditorSelection: (): Disposable => noop(),
-  activeTextEditor: undefined as unknown,
   tabGroups: {
     get all(): { tabs: { input: unknown; label: string }[] }[] {
       return [{ tabs: stub.tabs }];
@@ -535,6 +537,9 @@ export const window = {
       stub.tabs = stub.tabs.filter((t) => !tabs.includes(t));
       return true;
     },
+  },
+  get activeTextEditor(): StubTextEditor | undefined {
+    return stub.activeEditor;
   },
   createTextEditorDecorationType(options: unknown): { key: string; options: unknown; dispose(): void } {
     return { key: `decoration-${++stub.decorationTypes}`, options, dispose: () => undefined };
@@ -642,12 +647,24 @@ export class CodeLens {
   }
 }
 
-/** An editor showing a document; its decorations are kept by type key. */
+/** An editor showing a document; its decorations are kept by type key; edit() changes the document's text (unless not editable). */
 export class StubTextEditor {
   readonly document: TextDocument;
   readonly decorations = new Map<string, { range: Range; hoverMessage?: unknown }[]>();
+  selections: Range[] = [new Range(new Position(0, 0), new Position(0, 0))];
+  /** false: edit() refuses, as for a read-only document. */
+  editable = true;
   constructor(document: TextDocument) {
     this.document = document;
+  }
+  async edit(callback: (b: { replace(range: Range, text: string): void }) => void): Promise<boolean> {
+    if (!this.editable) return false;
+    const doc = this.document;
+    const ops: { start: number; end: number; text: string }[] = [];
+    callback({ replace: (range, text) => ops.push({ start: offsetAt(doc.text, range.start), end: offsetAt(doc.text, range.end), text }) });
+    for (const o of ops.sort((a, b) => b.start - a.start)) doc.text = doc.text.slice(0, o.start) + o.text + doc.text.slice(o.end);
+    doc.isDirty = true;
+    return true;
   }
   setDecorations(type: { key: string }, options: { range: Range; hoverMessage?: unknown }[]): void {
     this.decorations.set(type.key, options);

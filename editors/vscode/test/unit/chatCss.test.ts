@@ -21,7 +21,18 @@ describe("chat.css", () => {
   const css = readFileSync(path.join(__dirname, "..", "..", "..", "media", "chat.css"), "utf8");
   // VS Code's default webview styles (@layer vscode-default) give every
   // code element a background; a code block's lines would each paint it.
-  const cases = [{ name: "a code block's code paints no background of its own", selector: "pre > code", property: "background", want: "transparent" }];
+  const cases = [
+    { name: "a code block's code paints no background of its own", selector: "pre > code", property: "background", want: "transparent" },
+    // An approval's options in a narrow sidebar: "Always allow sh tests/test_cart.sh … in" was cut off.
+    { name: "an approval's options wrap to new lines", selector: ".tool-permission", property: "flex-wrap", want: "wrap" },
+    { name: "an approval option's long label wraps within its button", selector: ".tool-permission button", property: "white-space", want: "normal" },
+    { name: "an approval option is never wider than the card", selector: ".tool-permission button", property: "max-width", want: "100%" },
+    { name: "a long word in an approval option breaks", selector: ".tool-permission button", property: "overflow-wrap", want: "anywhere" },
+    // A narrow sidebar's pickers: the dropdown covered its label ("Permissic").
+    { name: "a picker's dropdown goes below its label when they do not fit side by side", selector: ".picker", property: "flex-wrap", want: "wrap" },
+    { name: "a picker's label does not shrink under its dropdown", selector: ".picker-label", property: "flex", want: "none" },
+    { name: "a picker's label too long for the view ellipsizes", selector: ".picker-label", property: "text-overflow", want: "ellipsis" },
+  ];
   for (const c of cases) {
     it(c.name, () => {
       assert.equal(declarations(css, c.selector).get(c.property), c.want);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import * as vscode from "vscode";
 import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
 import type { SignInResult } from "../../src/auth/signIn";
-import type { ToWebview } from "../../src/chat/messages";
+import type { FromWebview, ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
 import { ReviewList } from "../../src/review/reviewList";
@@ -18,6 +18,8 @@ import { ResultsLog } from "../../src/session/resultsLog";
 import { UsageStatus } from "../../src/status/usage";
 import { CommandTerminals } from "../../src/terminal/terminals";
 import { stub } from "../stubs/control";
+import { Position, Range, StubTextEditor } from "../stubs/vscode";
+import { NO_EDITOR, NOT_INSERTED } from "../../src/session/insertCode";
 
 class Agent implements AgentPort {
   readonly cancelled: string[] = [];
@@ -428,4 +430,49 @@ describe("chat controller", () => {
     const { readFileSync } = await import("node:fs");
     assert.equal(readFileSync(file, "utf8"), "orig");
   });
+});
+
+describe("a code block's Insert", () => {
+  /** An editor on a document of text with the selections [start, end] (offsets on line 0). */
+  const editorOn = (text: string, selections: [number, number][]) => {
+    const editor = new StubTextEditor(stub.openDocument(path.join(dir, "a.py"), text));
+    editor.selections = selections.map(([a, b]) => new Range(new Position(0, a), new Position(0, b)));
+    return editor;
+  };
+  const cases: { name: string; setup: () => StubTextEditor | undefined; text: unknown; want: string | undefined; info?: string }[] = [
+    { name: "puts the code at the active editor's cursor", setup: () => (stub.activeEditor = editorOn("ab", [[1, 1]])), text: "X", want: "aXb" },
+    { name: "replaces the selection", setup: () => (stub.activeEditor = editorOn("abcd", [[1, 3]])), text: "X", want: "aXd" },
+    { name: "replaces every selection", setup: () => (stub.activeEditor = editorOn("abcd", [[0, 1], [2, 3]])), text: "X", want: "XbXd" },
+    {
+      name: "goes into the one visible editor when none is active (the chat is a tab)",
+      setup: () => {
+        const e = editorOn("ab", [[2, 2]]);
+        stub.editors = [e];
+        return e;
+      },
+      text: "X",
+      want: "abX",
+    },
+    { name: "says so when no text editor is open", setup: () => undefined, text: "X", want: undefined, info: NO_EDITOR },
+    {
+      name: "says so when the editor refuses the edit",
+      setup: () => {
+        const e = (stub.activeEditor = editorOn("ab", [[0, 0]]));
+        e.editable = false;
+        return e;
+      },
+      text: "X",
+      want: "ab",
+      info: NOT_INSERTED,
+    },
+    { name: "ignores a message without text", setup: () => (stub.activeEditor = editorOn("ab", [[0, 0]])), text: 42, want: "ab" },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const editor = c.setup();
+      await controller.handle({ type: "insert", text: c.text } as FromWebview);
+      assert.equal(editor?.document.getText(), c.want);
+      assert.deepEqual(stub.infos, c.info ? [c.info] : []);
+    });
+  }
 });

@@ -8,7 +8,8 @@ import { SerialQueue } from "../../src/client/serialQueue";
 import { Follower } from "../../src/follow";
 import { agentArgs, agentEnv } from "../../src/settings";
 import { moneyText, requestCost, usageText } from "../../src/status/usage";
-import { escapeHtml, renderMarkdown } from "../../src/webview/markdown";
+import { escapeHtml } from "../../src/webview/dom";
+import { renderMarkdown } from "../../src/webview/markdown";
 import { linkTarget, type LinkTarget } from "../../src/chat/links";
 import { stub } from "../stubs/control";
 
@@ -110,7 +111,7 @@ describe("markdown", () => {
     ["see [the docs](https://example.com/d)", /<a href="https:\/\/example\.com\/d" data-testid="message-link">the docs<\/a>/],
     ["https://example.com/bare", /<a href="https:\/\/example\.com\/bare"/],
     ["[a](javascript:alert(1))", "<p>[a](javascript:alert(1))</p>\n"],
-    ["```go\nfmt.Println(\"<hi>\")\n```", /<button class="code-copy"[^>]*>Copy<\/button><pre><code class="hljs" data-lang="go">fmt.Println\(<span class="hljs-string">&quot;&lt;hi&gt;&quot;<\/span>\)/],
+    ["```go\nfmt.Println(\"<hi>\")\n```", /<button class="code-copy"[^>]*>Copy<\/button><button class="code-insert" data-testid="code-insert" title="Insert at cursor">Insert<\/button><\/div><pre><code class="hljs" data-lang="go">fmt.Println\(<span class="hljs-string">&quot;&lt;hi&gt;&quot;<\/span>\)/],
     ["```nosuchlang\n<b>\n```", /<code class="hljs" data-lang="nosuchlang">&lt;b&gt;\n<\/code>/],
     ["```\nstreaming, not closed", /<pre><code class="hljs">streaming, not closed<\/code><\/pre>/],
   ];

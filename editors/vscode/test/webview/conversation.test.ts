@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import type { SessionUpdate, ToolKind } from "@agentclientprotocol/sdk";
 import type { Window } from "happy-dom";
 import { rejectionNote, undoneNote } from "../../src/chat/editorNote";
 import type { FromWebview } from "../../src/chat/messages";
@@ -100,6 +101,18 @@ describe("the conversation view", () => {
     assert.equal(q("tool-card")[0]?.dataset["review"], "rejected");
   });
 
+  it("replays a prompt's context as its label, and the user's words alone as the message", () => {
+    const flattened =
+      'Rename add to add_item, see @tests/test_cart.sh \n[resource uri="file:///ws/shop/cart.py#L5-L7"]\n```py\n    def add(self, name, price):\n```\n' +
+      '\n[resource_link name="test_cart.sh" uri="file:///ws/tests/test_cart.sh"]\n```sh\n#!/bin/sh\necho `ok`\n```\n';
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: flattened } });
+    chat.apply({ sessionUpdate: "tool_call", toolCallId: "e1", title: "Edit /ws/shop/cart.py", kind: "edit", status: "completed", content: [{ type: "diff", path: "/ws/shop/cart.py", oldText: "x\n", newText: "y\n" }] });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: `go on\n\n${rejectionNote(["/ws/shop/cart.py"])}\n[resource_link name="a.py" uri="file:///ws/a.py"]\n\`\`\`py\nx\n\`\`\`\n` } });
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["Rename add to add_item, see @tests/test_cart.sh ", "go on"]);
+    assert.deepEqual(q("message-context").map((e) => e.textContent), ["shop/cart.py:5-7, tests/test_cart.sh", "a.py"]);
+    assert.equal(q("tool-card")[0]?.dataset["review"], "rejected", "the note still marks the card");
+  });
+
   it("joins a replayed prompt's chunks into one message", () => {
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one " } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "prompt" } });
@@ -112,7 +125,9 @@ describe("the conversation view", () => {
     assert.equal(link?.getAttribute("href"), "https://example.com/d");
     click(link);
     click(q("code-copy")[0]);
-    assert.deepEqual(sent, [{ type: "openLink", href: "https://example.com/d" }, { type: "copy", text: "x := 1\n" }]);
+    click(q("code-insert")[0]);
+    assert.deepEqual(sent, [{ type: "openLink", href: "https://example.com/d" }, { type: "copy", text: "x := 1\n" }, { type: "insert", text: "x := 1\n" }]);
+    assert.equal(q("code-insert")[0]?.title, "Insert at cursor");
   });
 });
 
@@ -173,9 +188,60 @@ describe("a tool card", () => {
     assert.equal(q("turn-cost")[0]?.textContent, "This request: $0.0123");
   });
 
+  // What dsh-acp sends (bridge/result.go): a read's numbered lines in a
+  // fence, a search's lines, a command's fenced console output (no
+  // terminal), a plan review's plan and a summary as Markdown prose.
+  const text = (toolCallId: string, kind: string, t: string): SessionUpdate => ({ sessionUpdate: "tool_call", toolCallId, title: "t", kind: kind as ToolKind, status: "completed", content: [{ type: "content", content: { type: "text", text: t } }] });
+  const outputs: { name: string; kind: string; text: string; output: string[]; code?: string[]; gutter?: string[] }[] = [
+    { name: "a glob's paths, one a line, underscores kept", kind: "search", text: "shop/cart.py\nshop/__init__.py", output: ["shop/cart.py\nshop/__init__.py"] },
+    { name: "a grep's matches, paths made relative", kind: "search", text: "/ws/a.py:3: x = **y**\n/ws/b.py:1: # not a heading", output: ["a.py:3: x = **y**\nb.py:1: # not a heading"] },
+    { name: "a read's lines, numbers in the gutter, its note after", kind: "read", text: "```py\n     1\tclass Cart:\n    10\t    __slots__ = ()\n\n(Showing lines 1-2 of 9. To see more, read with offset 3.)\n```", output: ["(Showing lines 1-2 of 9. To see more, read with offset 3.)"], code: ["class Cart:\n    __slots__ = ()\n"], gutter: ["1\n10"] },
+    { name: "a command's console output and how it ended", kind: "execute", text: "```console\n- a\n```\nexit code 3", output: ["exit code 3"], code: ["- a\n"] },
+    { name: "a fetched page's text", kind: "fetch", text: "1. one\n2. two", output: ["1. one\n2. two"] },
+    { name: "an edit's notes", kind: "edit", text: "Note: the language server reports 1 new error in a.go:\n  a.go:3: *x* undefined", output: ["Note: the language server reports 1 new error in a.go:\n  a.go:3: *x* undefined"] },
+    { name: "an MCP tool's text", kind: "other", text: "a_b_c\n_d_", output: ["a_b_c\n_d_"] },
+  ];
+  for (const o of outputs) {
+    it(`shows a tool's output as it is, not as Markdown: ${o.name}`, () => {
+      chat.apply(text("r1", o.kind, o.text));
+      const card = q("tool-card")[0];
+      assert.deepEqual([...(card?.querySelectorAll(".tool-output") ?? [])].map((e) => e.textContent), o.output);
+      assert.deepEqual([...(card?.querySelectorAll("pre > code") ?? [])].map((e) => e.textContent), o.code ?? []);
+      assert.deepEqual([...(card?.querySelectorAll(".code-gutter") ?? [])].map((e) => e.textContent), o.gutter ?? []);
+      assert.equal(card?.querySelectorAll("strong, em, h1, ol, ul, li").length, 0);
+    });
+  }
+
+  it("copies and inserts a read's code without its line numbers", () => {
+    chat.apply(text("r1", "read", "```go\n     7\tx := 1\n     8\ty := 2\n```"));
+    click(q("code-copy")[0]);
+    click(q("code-insert")[0]);
+    assert.deepEqual(sent, [{ type: "copy", text: "x := 1\ny := 2\n" }, { type: "insert", text: "x := 1\ny := 2\n" }]);
+  });
+
+  const prose = "# The plan\n\n1. Rename **add**\n2. Run the tests";
+  for (const kind of ["switch_mode", "think"]) {
+    it(`renders a ${kind} card's text as Markdown`, () => {
+      chat.apply(text("p1", kind, prose));
+      const card = q("tool-card")[0];
+      assert.equal(card?.querySelector("h1")?.textContent, "The plan");
+      assert.equal(card.querySelector("strong")?.textContent, "add");
+      assert.equal(card.querySelectorAll(".tool-output").length, 0);
+    });
+  }
+
+  it("renders a task's text, its subagent's answer, as Markdown once the card holds the subagent", () => {
+    chat.apply(text("t1", "other", prose));
+    assert.equal(q("tool-card")[0]?.querySelector("h1"), null);
+    chat.apply({ sessionUpdate: "subagent_update", sessionId: "c1", state: { state: "done" } });
+    chat.apply({ sessionUpdate: "tool_call_update", toolCallId: "t1", _meta: { subagent_session_id: "c1" } });
+    assert.equal(q("tool-card")[0]?.querySelector("h1")?.textContent, "The plan");
+  });
+
   it("labels approval buttons without Markdown backticks", () => {
     chat.ask("p1", "b1", "Run", [{ optionId: "always", name: "Always allow `go test …`", kind: "allow_always" }]);
     assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
+    assert.equal(q("permission-option")[0]?.title, "Always allow go test …", "the whole label is the tooltip too");
   });
 });
 
