@@ -139,7 +139,7 @@ describe("permission broker", () => {
     assert.equal(diffsShown, 2);
     assert.equal(stub.warnings.length, 2);
     assert.deepEqual(stub.warnings[0]?.items, ["Allow", "Reject", SHOW_DIFF], "the always-option stays on the card");
-    assert.equal(stub.warnings[0]?.message, "Edit a.go? (more choices on the card)");
+    assert.equal(stub.warnings[0].message, "Edit a.go? (more choices on the card)");
     for (const w of stub.warnings) assert.notEqual((w.options as { modal?: boolean }).modal, true);
   });
 
