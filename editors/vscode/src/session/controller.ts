@@ -10,7 +10,7 @@ import type {
 } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
 import type { AgentNotification } from "../client/unstable";
-import { isAuthRequired, NEEDS_KEY, type SignInResult } from "../auth/signIn";
+import { isAuthRequired, NEEDS_KEY, type SignInResult, type SignInWay } from "../auth/signIn";
 import { linkTarget } from "../chat/links";
 import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
@@ -74,8 +74,10 @@ export interface ControllerDeps {
   readonly openTab?: () => void;
   /** Called after the review list changed (the editor's inline review redraws). */
   readonly reviewChanged?: () => void;
-  /** Offers the sign-in (the agent refused for want of an API key). */
-  readonly authRequired?: () => Promise<SignInResult>;
+  /** Offers the sign-in (the agent refused for want of an API key), as way says. */
+  readonly authRequired?: (way: SignInWay) => Promise<SignInResult>;
+  /** Whether the chat's view is in sight (absent: taken as not). */
+  readonly visible?: () => boolean;
   /** Whether VS Code's secret storage holds the API key (the welcome tells it). */
   readonly keyStored?: () => Promise<boolean>;
   /** Where a plan review's Markdown plan opens (absent: it is asked as any other question). */
@@ -177,7 +179,7 @@ export class ChatController implements ClientHandlers {
         deps.terminals.stopAll();
         this.input.turnEnded();
       },
-      authRequired: () => this.signIn(),
+      authRequired: () => this.keyNeeded(),
       modelRefusingImages: () => modelRefusingImages(this.configOptions),
     });
     this.input = new TurnInput({ turns: this.turns, agent, post, session: () => this.sessions.current });
@@ -338,17 +340,28 @@ export class ChatController implements ClientHandlers {
     } catch (e) {
       if (!isAuthRequired(e)) throw e;
       this.deps.post({ type: "notice", level: "error", text: NEEDS_KEY, action: "signIn" });
-      await this.signIn();
+      await this.keyNeeded();
     }
   }
 
   /**
-   * Offers the sign-in. A key set with "Set API Key" restarts the agent
+   * The agent refused for want of an API key (the view was told, with its
+   * Set API key): when the view is in sight that suffices; out of sight, a
+   * notification offers the sign-in, so the user learns the key is needed.
+   */
+  private async keyNeeded(): Promise<void> {
+    if (this.deps.visible?.() === true) return this.tellKey();
+    return this.signIn("notify");
+  }
+
+  /**
+   * Offers the sign-in, as way says (default: the user asked for it in the
+   * view, so only which way is asked). A key set with "Set API Key" restarts the agent
    * (reattach then sends a prompt kept for want of it); a sign-in in the
    * agent's terminal does not, so the kept prompt is sent here.
    */
-  async signIn(): Promise<void> {
-    const how = await this.deps.authRequired?.();
+  async signIn(way: SignInWay = "choose"): Promise<void> {
+    const how = await this.deps.authRequired?.(way);
     await this.tellKey();
     if (how === "terminal") await this.turns.sendHeld();
   }
