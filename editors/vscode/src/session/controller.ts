@@ -304,7 +304,8 @@ export class ChatController implements ClientHandlers {
     const what = n === 0 ? "no turn since to take back" : this.rewindOffered ? `taking back ${turns} with ${command} (their changes, and the agent forgets them)` : `undoing ${turns} with ${command}`;
     this.deps.post({ type: "notice", level: "info", text: `Restoring to before “${shortText(point.texts[0] ?? "")}”: ${what}.` });
     for (let i = 0; i < n; i++) {
-      if ((await this.turns.prompt(command)) !== "end_turn") return false;
+      // The restore's notice says what happens: no bubble of the command, no cost line; the agent's replies show.
+      if ((await this.turns.prompt(command, [], [], { quiet: true })) !== "end_turn") return false;
     }
     await this.deps.results.record("restore", { undone: n, command });
     return true;
