@@ -3,7 +3,7 @@ import * as vscode from "vscode";
 import { AgentClient } from "./client/agentClient";
 import { resolveAgentBinary } from "./client/binary";
 import type { ClientHandlers } from "./client/handlers";
-import { offerSignIn, type SignInResult } from "./auth/signIn";
+import { offerSignIn, type SignInResult, type SignInWay } from "./auth/signIn";
 import { COMMANDS } from "./commands";
 import { errorMessage } from "./errors";
 import { API_KEY_SECRET } from "./secrets";
@@ -48,8 +48,8 @@ export class AgentHost {
     return this.client;
   }
 
-  /** Offers to set the API key or to sign in in a terminal (the agent asked for a key). */
-  async signIn(): Promise<SignInResult> {
+  /** Offers to set the API key or to sign in in a terminal (the agent asked for a key), as way says (see offerSignIn). */
+  async signIn(way: SignInWay): Promise<SignInResult> {
     const client = await this.get();
     const init = await client.start();
     return offerSignIn({
@@ -59,7 +59,7 @@ export class AgentHost {
         await vscode.commands.executeCommand(COMMANDS.setApiKey);
       },
       authenticate: (methodId) => client.authenticate(methodId),
-    });
+    }, way);
   }
 
   /**

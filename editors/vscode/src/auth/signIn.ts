@@ -67,14 +67,34 @@ export interface SignInDeps {
 }
 
 /**
- * Tells the user the model needs an API key and offers to set one (kept in
- * SecretStorage) or, when the agent offers it, to sign in in a terminal.
+ * How the sign-in is offered: "notify" when the agent refused and the chat
+ * is out of sight (a notification tells the user the key is needed);
+ * "choose" when the user asked for it (the chat's Set API key): nothing
+ * to tell, only which way, asked in a QuickPick that closes when answered.
+ */
+export type SignInWay = "notify" | "choose";
+
+/** The QuickPick's question when the agent offers a terminal sign-in too. */
+const CHOOSE_WAY = "How should dsh get your model provider's API key?";
+
+/**
+ * Offers to set the API key (kept in SecretStorage) or, when the agent
+ * offers it, to sign in in a terminal, as way says: "notify" tells that
+ * the model needs a key in an error notification with both as buttons;
+ * "choose" runs Set API Key at once, or asks which in a QuickPick when a
+ * terminal sign-in is offered too. No notification is left behind once
+ * the key is set from the chat (VS Code gives code no way to close one).
  * Returns what was done.
  */
-export async function offerSignIn(deps: SignInDeps): Promise<SignInResult> {
+export async function offerSignIn(deps: SignInDeps, way: SignInWay = "notify"): Promise<SignInResult> {
   const method = terminalAuthMethod(deps.init);
   const buttons = method ? [SET_API_KEY, SIGN_IN_TERMINAL] : [SET_API_KEY];
-  const picked = await vscode.window.showErrorMessage("dsh needs your model provider's API key. It is kept in VS Code's secret storage.", ...buttons);
+  const picked =
+    way === "notify"
+      ? await vscode.window.showErrorMessage("dsh needs your model provider's API key. It is kept in VS Code's secret storage.", ...buttons)
+      : method
+        ? await vscode.window.showQuickPick(buttons, { placeHolder: CHOOSE_WAY })
+        : SET_API_KEY;
   if (picked === SET_API_KEY) {
     await deps.setApiKey();
     return "key";

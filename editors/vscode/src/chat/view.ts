@@ -5,12 +5,15 @@ import { isFromWebview, type FromWebview, type ToWebview } from "./messages";
 /** The id of the chat view (package.json contributes.views). */
 export const CHAT_VIEW_ID = "dsh.chat";
 
+/** What the view keeps of a WebviewView or an editor tab's WebviewPanel (both say whether they are visible). */
+type ResolvedView = Pick<vscode.WebviewView, "webview" | "onDidDispose"> & Partial<Pick<vscode.WebviewView, "visible">>;
+
 /**
  * The chat WebviewView. Messages posted before the webview has loaded and
  * said "ready" are queued and sent in order then.
  */
 export class ChatView implements vscode.WebviewViewProvider {
-  private view: Pick<vscode.WebviewView, "webview" | "onDidDispose"> | undefined;
+  private view: ResolvedView | undefined;
   private ready = false;
   private queue: ToWebview[] = [];
   private readonly extensionUri: vscode.Uri;
@@ -22,7 +25,7 @@ export class ChatView implements vscode.WebviewViewProvider {
   }
 
   /** Called by VS Code when the view becomes visible the first time (or with an editor tab's panel). */
-  resolveWebviewView(view: Pick<vscode.WebviewView, "webview" | "onDidDispose">): void {
+  resolveWebviewView(view: ResolvedView): void {
     this.view = view;
     this.ready = false;
     view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")] };
@@ -47,6 +50,11 @@ export class ChatView implements vscode.WebviewViewProvider {
   post(m: ToWebview): void {
     if (this.view && this.ready) void this.view.webview.postMessage(m);
     else this.queue.push(m);
+  }
+
+  /** Whether the view is in sight: resolved, and visible as VS Code says (ready, when it does not say). */
+  get isVisible(): boolean {
+    return this.view !== undefined && (this.view.visible ?? this.ready);
   }
 
   /** Whether the webview is showing and ready. */

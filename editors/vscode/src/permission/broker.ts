@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import { planExcerpt, reviewedPlan } from "../plan/planReview";
-import { buttonsFor, outcomeFor, outcomeForOption, permissionText, READ_PLAN, SHOW_DIFF, SHOW_PLAN, type PermissionButton } from "./mapping";
+import { besideButtons, buttonsFor, editQuestion, outcomeFor, outcomeForOption, permissionText, READ_PLAN, SHOW_DIFF, SHOW_PLAN, type PermissionButton } from "./mapping";
 import type { ToolCallState } from "../session/toolCalls";
 
 /** Where the same question is asked inline (the tool call's card in the chat view). */
@@ -37,8 +37,11 @@ interface Pending {
  * its own then), or cancelled when it offers none; the agent cancelling
  * the request answers cancelled. An edit's proposed change opens in the
  * diff editor at once, and its question is asked in a notification beside
- * it (never a modal over it), with "Show diff" to open it again; closing
- * that notification leaves the question on the card. A plan review (see
+ * it (never a modal over it): a short "Edit notes.md?", only the agent's
+ * allow-once and reject-once options (see besideButtons: VS Code truncates
+ * more buttons; the card shows every option, the message says so) and
+ * "Show diff" to open it again; closing that notification leaves the
+ * question on the card. A plan review (see
  * reviewedPlan) opens its Markdown plan in the preview and asks in a modal
  * with both choices and the plan's start; "Read the plan first" (or
  * closing it) leaves the modal for a notification beside the preview,
@@ -112,7 +115,8 @@ export class PermissionBroker {
     // An edit: the proposed change opens in the diff editor at once, and the
     // question goes on beside it, in a notification and on the card, never
     // as a modal over the diff.
-    return beside(() => this.deps.showDiff(call), `${text.message} (answer here or on the card in the dsh view)`, SHOW_DIFF, buttons);
+    const offered = besideButtons(buttons);
+    return beside(() => this.deps.showDiff(call), editQuestion(req, call, offered.length), SHOW_DIFF, offered);
   }
 }
 
@@ -131,13 +135,13 @@ async function reviewPlan(plan: string, show: (markdown: string) => Promise<void
   const items: vscode.MessageItem[] = [...buttons.map((b) => ({ title: b.label })), { title: READ_PLAN, isCloseAffordance: true }];
   const clicked = (await vscode.window.showWarningMessage(PLAN_QUESTION, { modal: true, detail }, ...items))?.title;
   if (clicked !== undefined && clicked !== READ_PLAN) return outcomeFor(buttons, clicked);
-  return beside(() => show(plan), `${PLAN_QUESTION} (answer here or on the card in the dsh view)`, SHOW_PLAN, buttons);
+  return beside(() => show(plan), `${PLAN_QUESTION} (answer here or on the card in the dsh view)`, SHOW_PLAN, besideButtons(buttons));
 }
 
 /**
  * Opens what a question is about (a diff, a plan) and asks beside it in a
- * notification with the agent's options and again (the label that opens
- * it again); a notification closed unanswered leaves the question on the
+ * notification with buttons (see besideButtons) and again (the label that
+ * opens it again); a notification closed unanswered leaves the question on the
  * card (undefined).
  */
 async function beside(open: () => Promise<void>, message: string, again: string, buttons: readonly PermissionButton[]): Promise<RequestPermissionResponse | undefined> {

@@ -40,6 +40,20 @@ export function buttonsFor(options: readonly PermissionOption[]): PermissionButt
   });
 }
 
+/**
+ * The buttons a notification beside a diff or plan offers: VS Code
+ * truncates a notification's buttons past two or three, so only one
+ * answer each way — the agent's allow_once and reject_once, or its
+ * allow_always / reject_always when it offers no once-option on that side.
+ * Every option stays on the card in the chat.
+ */
+export function besideButtons(buttons: readonly PermissionButton[]): PermissionButton[] {
+  const pick = (once: PermissionButton["kind"], always: PermissionButton["kind"]): PermissionButton | undefined =>
+    buttons.find((b) => b.kind === once) ?? buttons.find((b) => b.kind === always);
+  const chosen = [pick("allow_once", "allow_always"), pick("reject_once", "reject_always")];
+  return chosen.filter((b): b is PermissionButton => b !== undefined);
+}
+
 /** The answer for a clicked label; anything else (a dismissed prompt) is cancelled. */
 export function outcomeFor(buttons: readonly PermissionButton[], clicked: string | undefined): RequestPermissionResponse {
   const b = buttons.find((x) => x.label === clicked);
@@ -57,6 +71,23 @@ export function outcomeForOption(options: readonly PermissionOption[], optionId:
 export interface PermissionText {
   readonly message: string;
   readonly detail: string;
+}
+
+/**
+ * The short question a notification beside an edit's diff asks: the call's
+ * title with each changed file's path shortened to its name ("Edit
+ * notes.md?"), and where the choices it leaves out are.
+ */
+export function editQuestion(req: RequestPermissionRequest, call: ToolCallState, shown: number): string {
+  let title = req.toolCall.title ?? call.title;
+  for (const d of call.diffs) title = title.split(d.path).join(baseName(d.path));
+  const where = shown < req.options.length ? "more choices on the card" : "or answer on the card";
+  return `${title}? (${where})`;
+}
+
+/** A path's last segment (either separator). */
+function baseName(path: string): string {
+  return path.split(/[\\/]/).filter((s) => s !== "").pop() ?? path;
 }
 
 /** The prompt's text for a request, using what the session knows of the call. */

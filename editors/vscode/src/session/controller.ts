@@ -10,7 +10,7 @@ import type {
 } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
 import type { AgentNotification } from "../client/unstable";
-import { isAuthRequired, NEEDS_KEY, type SignInResult } from "../auth/signIn";
+import { isAuthRequired, NEEDS_KEY, type SignInResult, type SignInWay } from "../auth/signIn";
 import { linkTarget } from "../chat/links";
 import type { FromWebview, ToWebview } from "../chat/messages";
 import type { ClientHandlers } from "../client/handlers";
@@ -75,8 +75,10 @@ export interface ControllerDeps {
   readonly openTab?: () => void;
   /** Called after the review list changed (the editor's inline review redraws). */
   readonly reviewChanged?: () => void;
-  /** Offers the sign-in (the agent refused for want of an API key). */
-  readonly authRequired?: () => Promise<SignInResult>;
+  /** Offers the sign-in (the agent refused for want of an API key), as way says. */
+  readonly authRequired?: (way: SignInWay) => Promise<SignInResult>;
+  /** Whether the chat's view is in sight (absent: taken as not). */
+  readonly visible?: () => boolean;
   /** Whether VS Code's secret storage holds the API key (the welcome tells it). */
   readonly keyStored?: () => Promise<boolean>;
   /** Where a plan review's Markdown plan opens (absent: it is asked as any other question). */
@@ -178,7 +180,7 @@ export class ChatController implements ClientHandlers {
         deps.terminals.stopAll();
         this.input.turnEnded();
       },
-      authRequired: () => this.signIn(),
+      authRequired: () => this.keyNeeded(),
       modelRefusingImages: () => modelRefusingImages(this.configOptions),
     });
     this.input = new TurnInput({ turns: this.turns, agent, post, session: () => this.sessions.current });
@@ -307,7 +309,8 @@ export class ChatController implements ClientHandlers {
     const what = n === 0 ? "no turn since to take back" : this.rewindOffered ? `taking back ${turns} with ${command} (their changes, and the agent forgets them)` : `undoing ${turns} with ${command}`;
     this.deps.post({ type: "notice", level: "info", text: `Restoring to before “${shortText(point.texts[0] ?? "")}”: ${what}.` });
     for (let i = 0; i < n; i++) {
-      if ((await this.turns.prompt(command)) !== "end_turn") return false;
+      // The restore's notice says what happens: no bubble of the command, no cost line; the agent's replies show.
+      if ((await this.turns.prompt(command, [], [], { quiet: true })) !== "end_turn") return false;
     }
     await this.deps.results.record("restore", { undone: n, command });
     return true;
@@ -343,17 +346,28 @@ export class ChatController implements ClientHandlers {
     } catch (e) {
       if (!isAuthRequired(e)) throw e;
       this.deps.post({ type: "notice", level: "error", text: NEEDS_KEY, action: "signIn" });
-      await this.signIn();
+      await this.keyNeeded();
     }
   }
 
   /**
-   * Offers the sign-in. A key set with "Set API Key" restarts the agent
+   * The agent refused for want of an API key (the view was told, with its
+   * Set API key): when the view is in sight that suffices; out of sight, a
+   * notification offers the sign-in, so the user learns the key is needed.
+   */
+  private async keyNeeded(): Promise<void> {
+    if (this.deps.visible?.() === true) return this.tellKey();
+    return this.signIn("notify");
+  }
+
+  /**
+   * Offers the sign-in, as way says (default: the user asked for it in the
+   * view, so only which way is asked). A key set with "Set API Key" restarts the agent
    * (reattach then sends a prompt kept for want of it); a sign-in in the
    * agent's terminal does not, so the kept prompt is sent here.
    */
-  async signIn(): Promise<void> {
-    const how = await this.deps.authRequired?.();
+  async signIn(way: SignInWay = "choose"): Promise<void> {
+    const how = await this.deps.authRequired?.(way);
     await this.tellKey();
     if (how === "terminal") await this.turns.sendHeld();
   }

@@ -1,5 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { HELD_FOR_KEY, isAuthRequired } from "../auth/signIn";
+import { HELD_FOR_KEY, isAuthRequired, NEEDS_KEY } from "../auth/signIn";
 import type { PromptImage, ToWebview } from "../chat/messages";
 import { errorMessage } from "../errors";
 import type { ReviewList } from "../review/reviewList";
@@ -40,6 +40,17 @@ export interface TurnsDeps {
 }
 
 
+/** How a prompt is sent. */
+export interface PromptOptions {
+  /**
+   * The extension's own prompt, not the user's (a restore's /rewind or
+   * /undo): the view shows no bubble of words the user never typed and no
+   * cost line for the turn (its cost still counts in the status bar); the
+   * agent's reply shows as any other.
+   */
+  readonly quiet?: boolean;
+}
+
 /**
  * The chat's turns: one prompt at a time, sent in the current session
  * (started first when there is none), and stopped on request. A turn's
@@ -66,9 +77,9 @@ export class Turns {
    * images) and waits for the turn to end; returns its stop reason, or undefined when
    * nothing was sent (a turn is running, the text is blank) or it failed.
    * A prompt the agent refused for want of an API key is kept (shown, with
-   * the sign-in action) until sendHeld.
+   * the sign-in action) until sendHeld. options.quiet: see PromptOptions.
    */
-  async prompt(text: string, contexts: readonly EditorContext[] = [], images: readonly PromptImage[] = []): Promise<string | undefined> {
+  async prompt(text: string, contexts: readonly EditorContext[] = [], images: readonly PromptImage[] = [], options: PromptOptions = {}): Promise<string | undefined> {
     if (this.running || text.trim() === "") return undefined;
     this.running = true;
     try {
@@ -90,7 +101,7 @@ export class Turns {
       const sendImages = images.length > 0 && refusing === undefined && (await agent.capabilities()).promptCapabilities?.image === true;
       if (sendImages) blocks.push(...imageBlocks(images));
       const labels = [...contexts.map((c) => contextLabel(c, this.deps.cwd())), ...(sendImages ? [imagesLabel(images.length) ?? ""] : [])];
-      this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
+      if (options.quiet !== true) this.deps.post({ type: "userPrompt", text, context: labels.length ? labels.join(", ") : undefined });
       if (images.length > 0 && !sendImages) this.deps.post({ type: "notice", level: "info", text: refusing === undefined ? NO_IMAGES : modelTakesNoImages(refusing) });
       this.deps.post({ type: "turn", running: true });
       this.deps.sessions.notePrompted();
@@ -98,7 +109,7 @@ export class Turns {
       const res = await agent.prompt(sessionId, blocks);
       const spent = requestCost(before, this.deps.cost?.());
       if (spent) {
-        this.deps.post({ type: "turnCost", text: moneyText(spent) });
+        if (options.quiet !== true) this.deps.post({ type: "turnCost", text: moneyText(spent) });
         this.deps.spent?.(spent);
       }
       this.deps.post({ type: "turn", running: false, stopReason: res.stopReason });
@@ -108,9 +119,12 @@ export class Turns {
       return res.stopReason;
     } catch (e) {
       if (isAuthRequired(e)) {
-        this.held = text;
-        this.deps.post({ type: "userPrompt", text });
-        this.deps.post({ type: "notice", level: "error", text: HELD_FOR_KEY, action: "signIn" });
+        // The user's prompt is kept for the key; the extension's own is not (nothing of it was shown).
+        if (options.quiet !== true) {
+          this.held = text;
+          this.deps.post({ type: "userPrompt", text });
+        }
+        this.deps.post({ type: "notice", level: "error", text: options.quiet === true ? NEEDS_KEY : HELD_FOR_KEY, action: "signIn" });
         void this.deps.authRequired?.();
         return undefined;
       }

@@ -4,8 +4,10 @@ import type { Follower } from "../follow";
 import { showNotice } from "../notices/notify";
 import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
-import type { CommandTerminals } from "../terminal/terminals";
+import { terminalInfo, type CommandTerminals } from "../terminal/terminals";
 import { childUpdate } from "./childCalls";
+import { planOutcomeView } from "./planOutcome";
+import { stoppedView } from "./stoppedCalls";
 import { commandOf, type ToolCallState, type ToolCallStore } from "./toolCalls";
 
 /** Where a session update goes besides the chat view. */
@@ -49,6 +51,8 @@ export function reviewable(call: ToolCallState, replaying: boolean): boolean {
  */
 export class UpdateRouter {
   private readonly deps: UpdatesDeps;
+  /** The calls whose cards stream a command's output in a terminal (their tool_call announced one). */
+  private readonly terminalCalls = new Set<string>();
 
   constructor(deps: UpdatesDeps) {
     this.deps = deps;
@@ -57,7 +61,8 @@ export class UpdateRouter {
   /** Applies one update (of child, a subagent session, if given); resolves once the editor has followed its locations. */
   async apply(update: AgentUpdate, child?: string): Promise<void> {
     const u = child === undefined ? update : childUpdate(child, update);
-    this.deps.post(child === undefined ? { type: "update", update: u } : { type: "update", update: u, child });
+    const shown = this.shown(u);
+    this.deps.post(child === undefined ? { type: "update", update: shown } : { type: "update", update: shown, child });
     switch (u.sessionUpdate) {
       case "tool_call":
       case "tool_call_update": {
@@ -75,6 +80,18 @@ export class UpdateRouter {
       default:
         if (child === undefined) this.session(u);
     }
+  }
+
+  /**
+   * An update as the chat view shows it: a call a cancel stopped reads
+   * cancelled, its output once (stoppedView); a plan review's outcome is
+   * in the user's words (planOutcomeView). The editor gets it as it came.
+   */
+  private shown(u: AgentUpdate): AgentUpdate {
+    if (u.sessionUpdate !== "tool_call" && u.sessionUpdate !== "tool_call_update") return u;
+    if (terminalInfo(u._meta)) this.terminalCalls.add(u.toolCallId);
+    const kind = this.deps.calls.get(u.toolCallId)?.kind;
+    return planOutcomeView(stoppedView(u, this.terminalCalls.has(u.toolCallId)), kind);
   }
 
   // The session's own updates for the pickers, the status bar and the notifications.

@@ -1,4 +1,5 @@
 import type { PermissionOption, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
+import { isStopped } from "../chat/callMeta";
 import type { FromWebview } from "../chat/messages";
 import { el, part } from "./dom";
 import { renderMarkdown } from "./markdown";
@@ -19,6 +20,7 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   in_progress: "running",
   completed: "done",
   failed: "failed",
+  cancelled: "cancelled",
 };
 
 /**
@@ -101,7 +103,7 @@ export class ToolCard {
     if (u.content != null || kindChanged) this.content(u.content ?? this.contents);
     if (u.locations != null || u.content != null) this.paths();
     this.terminal(u);
-    if (u.status != null) this.status(u.status);
+    if (u.status != null) this.status(u.status === "failed" && isStopped(u._meta) ? "cancelled" : u.status);
   }
 
   /** Holds block (the block of the subagent this call started) below the card's text; once. The card's text is then the subagent's answer, read as Markdown. */

@@ -50,4 +50,28 @@ describe("sign-in", () => {
         }, authenticate: async () => undefined }), "key");
     assert.equal(set, 1);
   });
+
+  it("asked from the chat, sets the key at once without a notification that would stay", async () => {
+    let set = 0;
+    assert.equal(await offerSignIn({ init: { authMethods: [] }, binary: "b", setApiKey: async () => {
+          set++;
+        }, authenticate: async () => undefined }, "choose"), "key");
+    assert.equal(set, 1);
+    assert.deepEqual(stub.errors, []);
+  });
+
+  it("asked from the chat with a terminal sign-in offered, asks which in a QuickPick", async () => {
+    const offered: unknown[][] = [];
+    stub.quickPickAnswer = (items) => {
+      offered.push(items);
+      return SET_API_KEY;
+    };
+    let set = 0;
+    assert.equal(await offerSignIn({ init: INIT, binary: "b", setApiKey: async () => {
+          set++;
+        }, authenticate: async () => undefined }, "choose"), "key");
+    assert.deepEqual(offered, [[SET_API_KEY, SIGN_IN_TERMINAL]]);
+    assert.equal(set, 1);
+    assert.deepEqual(stub.errors, []);
+  });
 });

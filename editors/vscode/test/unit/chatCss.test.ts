@@ -24,6 +24,8 @@ describe("chat.css", () => {
   const cases = [
     { name: "a code block's code paints no background of its own", selector: "pre > code", property: "background", want: "transparent" },
     // An approval's options in a narrow sidebar: "Always allow sh tests/test_cart.sh … in" was cut off.
+    // A stopped command read "✗ failed"; cancelled is neither success nor failure.
+    { name: "a cancelled call's status has its own mark", selector: '.tool-card[data-status="cancelled"] .tool-status::before', property: "content", want: '"⊘ "' },
     { name: "an approval's options wrap to new lines", selector: ".tool-permission", property: "flex-wrap", want: "wrap" },
     { name: "an approval option's long label wraps within its button", selector: ".tool-permission button", property: "white-space", want: "normal" },
     { name: "an approval option is never wider than the card", selector: ".tool-permission button", property: "max-width", want: "100%" },

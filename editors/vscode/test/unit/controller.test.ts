@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import * as vscode from "vscode";
 import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
-import type { SignInResult } from "../../src/auth/signIn";
+import type { SignInResult, SignInWay } from "../../src/auth/signIn";
 import type { FromWebview, ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
@@ -93,7 +93,7 @@ beforeEach(async () => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A controller on a, posting to seen; it follows and records results only when told. */
-function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; results?: string; authRequired?: () => Promise<SignInResult>; memory?: SessionMemory } = {}): ChatController {
+function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; results?: string; authRequired?: (way: SignInWay) => Promise<SignInResult>; memory?: SessionMemory; visible?: boolean } = {}): ChatController {
   return new ChatController({
     agent: async () => a,
     post: (m) => seen.push(m),
@@ -106,14 +106,16 @@ function controllerFor(a: Agent, seen: ToWebview[], opts: { follow?: boolean; re
     cwd: () => dir,
     authRequired: opts.authRequired,
     memory: opts.memory,
+    visible: () => opts.visible ?? false,
   });
 }
 
-/** A controller on a that records each sign-in offered in signIns and answers with result. */
-function keyless(a: Agent, seen: ToWebview[], signIns: string[], result: SignInResult): ChatController {
+/** A controller on a that records each sign-in offered in signIns ("offered", or the way when not "notify") and answers with result. */
+function keyless(a: Agent, seen: ToWebview[], signIns: string[], result: SignInResult, visible = false): ChatController {
   return controllerFor(a, seen, {
-    authRequired: async () => {
-      signIns.push("offered");
+    visible,
+    authRequired: async (way) => {
+      signIns.push(way === "notify" ? "offered" : way);
       return result;
     },
   });
@@ -403,6 +405,20 @@ describe("chat controller", () => {
     const c = controllerFor(a, [], { memory: { last: () => "gone", remember: () => undefined } });
     await c.handle({ type: "ready" });
     assert.deepEqual(a.loaded, []);
+  });
+
+  it("leaves the sign-in to the view's notice when the view is in sight (no notification to go stale), and asks only which way from its button", async () => {
+    const signIns: string[] = [];
+    const fresh = new Agent();
+    fresh.needsKey = true;
+    const seen: ToWebview[] = [];
+    const c = keyless(fresh, seen, signIns, "dismissed", true);
+    assert.equal(await c.prompt("first words"), undefined);
+    await c.handle({ type: "newSession" });
+    assert.deepEqual(signIns, []);
+    assert.equal(seen.filter((m) => m.type === "notice" && m.action === "signIn").length, 2);
+    await c.handle({ type: "signIn" });
+    assert.deepEqual(signIns, ["choose"]);
   });
 
   it("offers the sign-in when New needs an API key", async () => {

@@ -3,14 +3,8 @@ import { beforeEach, describe, it } from "node:test";
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { initializeRequest } from "../../src/client/capabilities";
 import { noticeText, showNotice } from "../../src/notices/notify";
-import { UpdateRouter } from "../../src/session/updates";
 import type { ToWebview } from "../../src/chat/messages";
-import { Follower } from "../../src/follow";
-import { ReviewList } from "../../src/review/reviewList";
-import { restoreFile } from "../../src/session/files";
-import { ToolCallStore } from "../../src/session/toolCalls";
-import { UsageStatus } from "../../src/status/usage";
-import { CommandTerminals } from "../../src/terminal/terminals";
+import { routerFor as router } from "../fakes/updateRouter";
 import { stub } from "../stubs/control";
 
 beforeEach(() => stub.reset());
@@ -38,18 +32,6 @@ describe("notices as VS Code notifications", () => {
     assert.deepEqual(stub.infos, ["dsh: i", "dsh: x"]);
   });
 
-  function router(posted: ToWebview[], replaying: boolean): UpdateRouter {
-    return new UpdateRouter({
-      post: (m) => posted.push(m),
-      calls: new ToolCallStore(),
-      review: new ReviewList(restoreFile),
-      showReview: () => undefined,
-      terminals: new CommandTerminals(),
-      follower: new Follower(() => false),
-      usage: new UsageStatus(),
-      replaying: () => replaying,
-    });
-  }
   const notice: SessionUpdate = { sessionUpdate: "notice", severity: "warning", title: "Language server gopls turned off" };
 
   it("notifies a live notice and notes it in the chat", async () => {

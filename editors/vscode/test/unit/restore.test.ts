@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import type { SignInResult } from "../../src/auth/signIn";
 import type { ToWebview } from "../../src/chat/messages";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { restoreFile } from "../../src/session/files";
 import { MAX_RESTORE_PROMPTS, restorePoint, rewindCount, undoCount } from "../../src/session/restore";
-import { FakeAgent, reviewing } from "../fakes/agent";
+import { chatController, FakeAgent, reviewing } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
 let dir: string;
@@ -81,6 +82,51 @@ describe("restore to here", () => {
     agent.prompts.length = 0;
     await c.handle({ type: "restore", index: 0, texts: ["first"] });
     assert.deepEqual(texts(agent), ["/undo"], "an agent that stops offering /rewind is restored with /undo");
+  });
+
+  it("sends the restore's commands quietly: no bubble of a command the user never typed, no cost line; the agent's replies show", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    let spent = 0;
+    agent.prompt = async (sessionId, p) => {
+      agent.prompts.push(p);
+      spent += 0.01;
+      await c.sessionUpdate({ sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `reply ${agent.prompts.length}` } } });
+      await c.sessionUpdate({ sessionId, update: { sessionUpdate: "usage_update", used: 10, size: 100, cost: { amount: spent, currency: "USD" } } });
+      return { stopReason: "end_turn" };
+    };
+    await c.prompt("fix it");
+    await c.prompt("and test");
+    const shown = (): string[] => posted.flatMap((m) => {
+      if (m.type === "userPrompt") return [`user: ${m.text}`];
+      if (m.type === "turnCost") return ["cost"];
+      if (m.type === "update" && m.update.sessionUpdate === "agent_message_chunk" && m.update.content.type === "text") return [`agent: ${m.update.content.text}`];
+      return [];
+    });
+    assert.deepEqual(shown(), ["user: fix it", "agent: reply 1", "cost", "user: and test", "agent: reply 2", "cost"], "the user's own prompts show with their cost");
+    posted.length = 0;
+    assert.equal(await c.restoreTo({ index: 0, texts: ["fix it", "and test"] }), true);
+    assert.deepEqual(texts(agent).slice(2), ["/undo", "/undo"]);
+    assert.deepEqual(shown(), ["agent: reply 3", "agent: reply 4"]);
+  });
+
+  it("does not keep a restore's command refused for want of an API key (it would be sent once the key is set)", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const ways: SignInResult[] = ["dismissed", "terminal"];
+    const c = chatController(agent, posted, dir, { authRequired: async () => ways.shift() ?? "dismissed" });
+    await c.prompt("fix it");
+    agent.prompt = async (_s, p) => {
+      agent.prompts.push(p);
+      throw Object.assign(new Error("Authentication required"), { code: -32000 });
+    };
+    posted.length = 0;
+    assert.equal(await c.restoreTo({ index: 0, texts: ["fix it"] }), false);
+    assert.ok(!posted.some((m) => m.type === "userPrompt"));
+    assert.ok(posted.some((m) => m.type === "notice" && m.action === "signIn"));
+    await c.signIn();
+    assert.deepEqual(texts(agent), ["fix it", "/undo"], "the signed-in agent is not sent the command again");
   });
 
   it("keeps the rejection note for the first prompt that is not a slash command", async () => {

@@ -61,6 +61,18 @@ describe("chat webview", () => {
     assert.deepEqual(received.map((m) => m.type), ["ready", "prompt"]);
   });
 
+  it("is in sight as VS Code says: not before it is resolved, and as its visible flag then", () => {
+    const view = new ChatView(vscode.Uri.file("/ext"), () => undefined);
+    assert.equal(view.isVisible, false, "never shown");
+    const shown = { visible: true };
+    view.resolveWebviewView({ webview: fakeWebview().webview, onDidDispose: () => new vscode.Disposable(() => undefined), get visible() {
+      return shown.visible;
+    } });
+    assert.equal(view.isVisible, true);
+    shown.visible = false;
+    assert.equal(view.isVisible, false, "collapsed or behind another view");
+  });
+
   it("checks message tags", () => {
     assert.equal(isFromWebview({ type: "stop" }), true);
     assert.equal(isFromWebview({ type: "eval" }), false);
