@@ -36,6 +36,5 @@ func tokenCount(n int64) string {
 
 // trimmed writes f with at most two decimals and no trailing zeros.
 func trimmed(f float64) string {
-	s := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
-	return s
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
 }
