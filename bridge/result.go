@@ -1,9 +1,11 @@
 package bridge
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
@@ -34,6 +36,9 @@ func (m *Mapper) resultCard(p session.ToolResult) acp.ToolCallUpdate {
 		u := raw
 		if len(v.Content) > 0 {
 			u.Content = contentItems(v.Content)
+		}
+		if v.Summary {
+			u.RawOutput = rawOutput(p.Content)
 		}
 		u.Title = v.Title
 		return u
@@ -89,6 +94,12 @@ func rawResult(p session.ToolResult) acp.ToolCallUpdate {
 		content = []acp.ToolCallContent{textItem(text)}
 	}
 	return acp.ToolCallUpdate{ToolCallID: p.CallID, Status: resultStatus(p), Content: content}
+}
+
+// rawOutput is a call's raw output: what the model read, as one JSON
+// string.
+func rawOutput(content []presentation.ContentBlock) json.RawMessage {
+	return json.RawMessage(jsonvalue.Quote(presentation.JoinText(content)))
 }
 
 // abortedText is what the user reads of a call the turn's cancel stopped.
