@@ -93,6 +93,18 @@ type ToolCallUpdateMeta struct {
 	// SubagentSessionID links a task's call to the child session it
 	// started (announced with a SubagentUpdate).
 	SubagentSessionID string `json:"subagent_session_id,omitempty"`
+	// Own holds dsh-acp's own members, under the "dsh-acp" key.
+	Own *OwnUpdateMeta `json:"dsh-acp,omitempty"`
+}
+
+// OwnUpdateMeta is what dsh-acp itself says of a call in an update's
+// _meta (under "dsh-acp"); a client that does not know it reads the
+// update's status and content alone.
+type OwnUpdateMeta struct {
+	// Stopped marks the final update of a call the turn's cancel stopped,
+	// while it ran or before it started. Its status is failed, since the
+	// protocol has no status for it.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // TerminalOutput appends Data to the call's terminal.

@@ -28,6 +28,9 @@ func TestACancelledCallSaysSo(t *testing.T) {
 			if len(got) != 1 || !strings.Contains(got[0], tt.want) || !strings.Contains(got[0], `"status":"failed"`) {
 				t.Errorf("update = %v, want a failed card saying %s", got, tt.want)
 			}
+			if len(got) == 1 && !strings.Contains(got[0], `"_meta":{"dsh-acp":{"stopped":true}}`) {
+				t.Errorf("update = %s, want it marked stopped", got[0])
+			}
 		})
 	}
 }

@@ -133,7 +133,7 @@ func (m *Mapper) Fallback(ev session.Event) []acp.Update {
 	case session.ToolResult:
 		delete(m.calls, p.CallID)
 		if m.announced[p.CallID] {
-			updates = []acp.Update{rawResult(p)}
+			updates = []acp.Update{markStopped(rawResult(p), p.Code)}
 		}
 	}
 	return m.finish(ev, updates)

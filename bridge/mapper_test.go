@@ -397,11 +397,14 @@ func TestMapperFallback(t *testing.T) {
 	m.Map(ev(session.ToolCall{CallID: "c2", Name: "read"}))
 	got = append(got, encode(t, m.Fallback(ev(session.ToolResult{CallID: "c2", Content: text, View: badResult{}})))...)
 	got = append(got, encode(t, m.Fallback(ev(session.ToolResult{CallID: "never-shown", Content: text, View: badResult{}})))...)
+	m.Map(ev(session.ToolCall{CallID: "c3", Name: "read"}))
+	got = append(got, encode(t, m.Fallback(ev(session.ToolResult{CallID: "c3", Content: text, IsError: true, Code: registry.CodeAborted, View: badResult{}})))...)
 	got = append(got, encode(t, m.Fallback(ev(nil)))...)
 	want := []string{
 		`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"weird","kind":"other","status":"pending","rawInput":{"x":1}}`,
 		`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"out"}}]}`,
 		`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","content":[{"type":"content","content":{"type":"text","text":"out"}}]}`,
+		`{"sessionUpdate":"tool_call_update","toolCallId":"c3","status":"failed","content":[{"type":"content","content":{"type":"text","text":"Stopped: the turn was cancelled while it ran."}}],"_meta":{"dsh-acp":{"stopped":true}}}`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("updates =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

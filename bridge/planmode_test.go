@@ -188,9 +188,7 @@ func TestExitPlanModeImplement(t *testing.T) {
 			if len(exit) == 0 || exit[0].ToolKind != "switch_mode" || finalStatus(exit) != "completed" {
 				t.Fatalf("exit_plan_mode's card %+v, want a completed switch_mode call", exit)
 			}
-			if text := callResult(exit); !strings.Contains(text, "now in "+string(tt.want)+" mode") || !strings.Contains(text, "in this turn") {
-				t.Errorf("exit_plan_mode's result %q, want it to tell the model to implement the plan now under %s", text, tt.want)
-			}
+			checkOutcome(t, "live", exit, "Plan approved — implementing", "now in "+string(tt.want)+" mode", "in this turn")
 			reqs := review.requests()
 			if len(reqs) != 1 {
 				t.Fatalf("%d permission requests, want the one plan review", len(reqs))
@@ -217,10 +215,38 @@ func TestExitPlanModeImplement(t *testing.T) {
 			if err := e2.load(s, dir, &loaded); err != nil {
 				t.Fatalf("session/load: %v", err)
 			}
+			checkOutcome(t, "replay", forCall(e2.updates(s), "c_exit"), "Plan approved — implementing", "now in "+string(tt.want)+" mode", "in this turn")
 			if got, _ := optionValue(loaded.ConfigOptions, "mode"); got != string(tt.want) {
 				t.Errorf("after load: mode = %q, want %q (stored as a user's switch is)", got, tt.want)
 			}
 		})
+	}
+}
+
+// checkOutcome checks a plan review's final update: its content is the
+// one line the user reads (what other clients show), and its rawOutput is
+// what the model was told, holding each of model.
+func checkOutcome(t *testing.T, where string, exit []update, line string, model ...string) {
+	t.Helper()
+	if len(exit) == 0 {
+		t.Fatalf("%s: no updates for exit_plan_mode", where)
+	}
+	last := exit[len(exit)-1]
+	items := last.items()
+	if len(items) != 1 || items[0].Type != "content" || items[0].Content.Text != line {
+		t.Errorf("%s: exit_plan_mode's content %s, want the one line %q", where, last.Content, line)
+	}
+	var raw struct {
+		RawOutput *string `json:"rawOutput"`
+	}
+	_ = json.Unmarshal(last.Raw, &raw)
+	if raw.RawOutput == nil {
+		t.Fatalf("%s: exit_plan_mode's final update %s has no rawOutput string", where, last.Raw)
+	}
+	for _, m := range model {
+		if !strings.Contains(*raw.RawOutput, m) {
+			t.Errorf("%s: exit_plan_mode's rawOutput %q, want the model's instructions (%q)", where, *raw.RawOutput, m)
+		}
 	}
 }
 
@@ -263,9 +289,7 @@ func TestExitPlanModeKeepPlanning(t *testing.T) {
 		t.Fatalf("stopReason = %s", got)
 	}
 	us := e.updates(s)
-	if text := callResult(forCall(us, "c_exit")); !strings.Contains(text, "keep planning") || !strings.Contains(text, "Revise the plan") {
-		t.Errorf("exit_plan_mode's result %q, want the model told to revise", text)
-	}
+	checkOutcome(t, "live", forCall(us, "c_exit"), "Keep planning", "keep planning", "Revise the plan")
 	if c := forCall(us, "c_write"); finalStatus(c) != "failed" || !strings.Contains(callResult(c), "plan mode") {
 		t.Errorf("the write after keep planning: %v %q, want refused in plan mode", statuses(c), callResult(c))
 	}
@@ -508,7 +532,5 @@ func TestExitPlanModeAfterLoad(t *testing.T) {
 	if got := e2.prompt(s, "implement it"); got != "end_turn" {
 		t.Fatalf("stopReason = %s", got)
 	}
-	if text := callResult(forCall(e2.updates(s), "c_exit")); !strings.Contains(text, "now in full-access mode") {
-		t.Errorf("exit_plan_mode's result %q, want the session back in full-access", text)
-	}
+	checkOutcome(t, "after load", forCall(e2.updates(s), "c_exit"), "Plan approved — implementing", "now in full-access mode")
 }

@@ -1,19 +1,27 @@
 package bridge
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/dsh-acp/dsh-acp/acp"
+	"github.com/dsh-acp/dsh-acp/jsonvalue"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/registry"
 	"github.com/dsh-acp/dsh-acp/session"
 )
 
-// toolResult completes a call with its result card. A result for a call
-// the Mapper does not know (a late or repeated result) shows its raw
+// toolResult completes a call with its result card, marked stopped when
+// the turn's cancel stopped it (markStopped).
+func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
+	return markStopped(m.resultCard(p), p.Code)
+}
+
+// resultCard is a call's final update: its result card. A result for a
+// call the Mapper does not know (a late or repeated result) shows its raw
 // content. The call is failed when its result is a tool error or its card
 // says it failed (resultStatus), whatever the card is shown as.
-func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
+func (m *Mapper) resultCard(p session.ToolResult) acp.ToolCallUpdate {
 	status := resultStatus(p)
 	raw := rawResult(p)
 	state, ok := m.calls[p.CallID]
@@ -28,6 +36,9 @@ func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
 		u := raw
 		if len(v.Content) > 0 {
 			u.Content = contentItems(v.Content)
+		}
+		if v.Summary {
+			u.RawOutput = rawOutput(p.Content)
 		}
 		u.Title = v.Title
 		return u
@@ -85,6 +96,12 @@ func rawResult(p session.ToolResult) acp.ToolCallUpdate {
 	return acp.ToolCallUpdate{ToolCallID: p.CallID, Status: resultStatus(p), Content: content}
 }
 
+// rawOutput is a call's raw output: what the model read, as one JSON
+// string.
+func rawOutput(content []presentation.ContentBlock) json.RawMessage {
+	return json.RawMessage(jsonvalue.Quote(presentation.JoinText(content)))
+}
+
 // abortedText is what the user reads of a call the turn's cancel stopped.
 func abortedText(code string) (string, bool) {
 	switch code {
@@ -94,6 +111,24 @@ func abortedText(code string) (string, bool) {
 		return "Stopped: the turn was cancelled while it ran.", true
 	}
 	return "", false
+}
+
+// markStopped marks u, the final update of a call whose result has the
+// error code code, with _meta "dsh-acp": {"stopped": true} when the
+// turn's cancel stopped the call: an abort code, whether the pipeline
+// gave it or the tool (bash, for the command it stopped). The status
+// stays as it is (failed).
+func markStopped(u acp.ToolCallUpdate, code string) acp.ToolCallUpdate {
+	if code != registry.CodeAborted && code != registry.CodeAbortedBeforeDispatch {
+		return u
+	}
+	meta := acp.ToolCallUpdateMeta{}
+	if u.Meta != nil {
+		meta = *u.Meta
+	}
+	meta.Own = &acp.OwnUpdateMeta{Stopped: true}
+	u.Meta = &meta
+	return u
 }
 
 // resultStatus is a finished call's status: failed for a tool error, for

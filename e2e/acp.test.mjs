@@ -247,6 +247,7 @@ agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
       assert.equal((await a.prompt(sid, "fail")).stopReason, "end_turn");
       const last = callUpdates(a, "b1").at(-1);
       assert.equal(last.status, "failed", `${client}: final status`);
+      assert.equal(last._meta?.["dsh-acp"]?.stopped, undefined, `${client}: a command that failed by itself is not marked stopped`);
       if (client === "plain") {
         const text = last.content?.map((c) => c.content?.text ?? "").join("\n");
         assert.ok(text.endsWith("```\nexit code 3"), `${client}: the text ${JSON.stringify(text)} does not end with the exit`);
@@ -295,6 +296,9 @@ agentSuite("dsh-acp over stdio with the official TS SDK client()", () => {
     const ups = callUpdates(a, "b1");
     assert.equal(ups[0].sessionUpdate, "tool_call");
     assert.notEqual(ups.at(-1).status, "completed");
+    // The final update says structurally that the cancel stopped the call.
+    assert.equal(ups.at(-1).status, "failed");
+    assert.deepEqual(ups.at(-1)._meta?.["dsh-acp"], { stopped: true });
 
     // The session still serves the next prompt.
     const next = await a.prompt(sid, "again");

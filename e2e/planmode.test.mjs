@@ -69,7 +69,10 @@ agentSuite("plan mode", () => {
         [["Implement the plan", "allow_once"], ["Keep planning", "reject_once"]],
       );
       assert.equal(finalStatus(a, "c_exit"), "completed");
-      assert.match(JSON.stringify(a.updates("c_exit").at(-1).content), /now in workspace-write mode/);
+      // The card says the outcome to the user; the model's instructions are the raw output.
+      const outcome = a.updates("c_exit").at(-1);
+      assert.deepEqual(outcome.content, [{ type: "content", content: { type: "text", text: "Plan approved — implementing" } }]);
+      assert.match(outcome.rawOutput, /now in workspace-write mode/);
 
       assert.equal(finalStatus(a, "c_write"), "completed");
       assert.equal(readFileSync(path.join(a.workspace, "notes.txt"), "utf8"), "planned\n");
@@ -97,7 +100,9 @@ agentSuite("plan mode", () => {
     const sessionId = await a.newSession();
     await a.agent.request("session/set_mode", { sessionId, modeId: "plan" });
     assert.equal((await a.prompt(sessionId, "plan it")).stopReason, "end_turn");
-    assert.match(JSON.stringify(a.updates("c_exit").at(-1).content), /keep planning/);
+    const outcome = a.updates("c_exit").at(-1);
+    assert.deepEqual(outcome.content, [{ type: "content", content: { type: "text", text: "Keep planning" } }]);
+    assert.match(outcome.rawOutput, /keep planning: the session stays in plan mode/);
     assert.equal(finalStatus(a, "c_write"), "failed");
     assert.equal(existsSync(path.join(a.workspace, "notes.txt")), false);
     assert.deepEqual(modesTold(a), ["current:plan", "option:plan"]);

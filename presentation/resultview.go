@@ -15,11 +15,15 @@ type ResultView interface {
 
 // GenericResultView is a titled block of content. Failed says the call
 // failed although its result is no error for the model (a command that
-// exited non-zero): the editor shows it failed.
+// exited non-zero): the editor shows it failed. Summary says Content is
+// the outcome told to the user in place of what the model read (a plan
+// review's "Plan approved — implementing"): the editor is then given the
+// model's content as the call's raw output.
 type GenericResultView struct {
 	Title   string
 	Content []ContentBlock
 	Failed  bool
+	Summary bool
 }
 
 // TerminalResultView is a finished command's output and how it ended. At

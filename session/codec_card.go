@@ -128,6 +128,7 @@ type genericResultWire struct {
 	Title   string `json:"title,omitempty"`
 	Content any    `json:"content,omitempty"`
 	Failed  bool   `json:"failed,omitempty"`
+	Summary bool   `json:"summary,omitempty"`
 }
 
 type genericResultIn struct {
@@ -247,7 +248,7 @@ func encodeResultView(v presentation.ResultView) (any, error) {
 	case nil:
 		return nil, nil
 	case presentation.GenericResultView:
-		w = genericResultWire{Card: cardGeneric, Title: v.Title, Content: encodeContent(v.Content), Failed: v.Failed}
+		w = genericResultWire{Card: cardGeneric, Title: v.Title, Content: encodeContent(v.Content), Failed: v.Failed, Summary: v.Summary}
 	case presentation.TerminalResultView:
 		w = terminalResultWire{Card: cardTerminal, Title: v.Title, Output: v.Output, ExitCode: v.ExitCode, Signal: v.Signal, TimeoutMs: v.Timeout.Milliseconds()}
 	case presentation.DiffResultView:
@@ -274,7 +275,7 @@ func decodeResultView(data json.RawMessage, dropped func(string)) (presentation.
 	switch card {
 	case cardGeneric:
 		w, err := unmarshalData[genericResultIn]("generic result card", data)
-		return presentation.GenericResultView{Title: w.Title, Content: w.Content, Failed: w.Failed}, err
+		return presentation.GenericResultView{Title: w.Title, Content: w.Content, Failed: w.Failed, Summary: w.Summary}, err
 	case cardTerminal:
 		w, err := unmarshalData[terminalResultWire]("terminal result card", data)
 		return presentation.TerminalResultView{Title: w.Title, Output: w.Output, ExitCode: w.ExitCode, Signal: w.Signal, Timeout: time.Duration(w.TimeoutMs) * time.Millisecond}, err

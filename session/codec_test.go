@@ -60,6 +60,7 @@ func sampleResultViews() []presentation.ResultView {
 		presentation.TerminalResultView{Title: "sleep", Output: "", Signal: "SIGKILL"},
 		presentation.TerminalResultView{Title: "slow", Output: "x\n", Signal: "SIGTERM", Timeout: 1500 * time.Millisecond},
 		presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("```console\nno\n```\nexit code 1")}, Failed: true},
+		presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text("Plan approved — implementing")}, Summary: true},
 		presentation.DiffResultView{Title: "Edited a.go", Diffs: []presentation.FileDiff{
 			presentation.ReplaceDiff("a.go", "a", "b"), presentation.ReplaceDiff("a.go", "", "inserted"),
 			{Path: "a.go", OldText: ptr("x\ny\n"), NewText: "x\nY\n", Line: 12},

@@ -64,28 +64,35 @@ func Tool(opts Options) (*registry.Tool, error) {
 	case opts.Reviewer == nil:
 		return nil, errors.New("planmode: a Reviewer is required")
 	}
-	return registry.Define(registry.Spec[Args, string]{
+	return registry.Define(registry.Spec[Args, Outcome]{
 		Name:        Name,
 		Description: description,
 		Effect:      registry.EffectOther,
-		Handler: func(ctx context.Context, call *registry.Call, args Args) (string, error) {
+		Handler: func(ctx context.Context, call *registry.Call, args Args) (Outcome, error) {
 			return review(ctx, opts, call, args.Plan)
 		},
+		Render: func(_ Args, o Outcome) ([]presentation.ContentBlock, error) {
+			return []presentation.ContentBlock{presentation.Text(o.instructions())}, nil
+		},
+		PresentationMeta: func(_ Args, o Outcome) (any, error) { return o, nil },
 		PresentCall: func(Args) presentation.CallView {
 			return presentation.GenericCallView{Title: "Review the plan", Kind: presentation.KindSwitchMode}
+		},
+		PresentResult: func(_ Args, r presentation.ToolResult) presentation.ResultView {
+			return presentOutcome(r)
 		},
 	})
 }
 
 // review shows the plan, asks the user and says what they answered.
-func review(ctx context.Context, opts Options, call *registry.Call, plan string) (string, error) {
+func review(ctx context.Context, opts Options, call *registry.Call, plan string) (Outcome, error) {
 	if !opts.InPlanMode() {
-		return "", &registry.Error{Code: CodeNotInPlanMode, Message: "the session is not in plan mode, so there is no plan to present: " +
+		return Outcome{}, &registry.Error{Code: CodeNotInPlanMode, Message: "the session is not in plan mode, so there is no plan to present: " +
 			"carry on with the task (the user switches to plan mode when they want to review a plan first)"}
 	}
 	plan = strings.TrimSpace(plan)
 	if plan == "" {
-		return "", &registry.Error{Code: CodeEmptyPlan, Message: "plan is empty: write the plan in Markdown (what you found, the numbered steps, how you will verify them) and call " + Name + " again"}
+		return Outcome{}, &registry.Error{Code: CodeEmptyPlan, Message: "plan is empty: write the plan in Markdown (what you found, the numbered steps, how you will verify them) and call " + Name + " again"}
 	}
 	if opts.Show != nil {
 		opts.Show(plan)
@@ -93,14 +100,9 @@ func review(ctx context.Context, opts Options, call *registry.Call, plan string)
 	mode, err := opts.Reviewer.ReviewPlan(ctx, call, plan)
 	switch {
 	case ctx.Err() != nil:
-		return "", ctx.Err()
+		return Outcome{}, ctx.Err()
 	case err != nil:
-		return "", fmt.Errorf("the plan could not be reviewed: %w", err)
-	case mode == "":
-		return "The user chose to keep planning: the session stays in plan mode. Revise the plan — " +
-			"if their messages do not say what to change, end your turn asking them — and present the revised plan with " + Name + ".", nil
-	default:
-		return fmt.Sprintf("The user approved the plan. The session has left plan mode and is now in %s mode: "+
-			"implement the plan now, in this turn, step by step, and check the result as the plan says.", mode), nil
+		return Outcome{}, fmt.Errorf("the plan could not be reviewed: %w", err)
 	}
+	return Outcome{Approved: mode != "", Mode: mode}, nil
 }

@@ -3,6 +3,7 @@ package planmode_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,13 +37,14 @@ func TestExitPlanMode(t *testing.T) {
 		wantText   string
 		wantError  bool
 		wantAsked  bool
+		wantCard   string // the line the finished card shows; "" for no card
 	}{
-		{"implement", true, `{"plan":"  1. Change a.go\n"}`, reviewer{mode: "workspace-write"}, "now in workspace-write mode: implement the plan now, in this turn", false, true},
-		{"keep planning", true, `{"plan":"1. Change a.go"}`, reviewer{}, "keep planning: the session stays in plan mode. Revise the plan", false, true},
-		{"not in plan mode", false, `{"plan":"1. Change a.go"}`, reviewer{}, "NOT_IN_PLAN_MODE", true, false},
-		{"blank plan", true, `{"plan":" \n "}`, reviewer{}, "PLAN_EMPTY", true, false},
-		{"no plan", true, `{}`, reviewer{}, `missing required property "plan"`, true, false},
-		{"the user could not be asked", true, `{"plan":"x"}`, reviewer{err: errors.New("the client went away")}, "the client went away", true, true},
+		{"implement", true, `{"plan":"  1. Change a.go\n"}`, reviewer{mode: "workspace-write"}, "now in workspace-write mode: implement the plan now, in this turn", false, true, "Plan approved — implementing"},
+		{"keep planning", true, `{"plan":"1. Change a.go"}`, reviewer{}, "keep planning: the session stays in plan mode. Revise the plan", false, true, "Keep planning"},
+		{"not in plan mode", false, `{"plan":"1. Change a.go"}`, reviewer{}, "NOT_IN_PLAN_MODE", true, false, ""},
+		{"blank plan", true, `{"plan":" \n "}`, reviewer{}, "PLAN_EMPTY", true, false, ""},
+		{"no plan", true, `{}`, reviewer{}, `missing required property "plan"`, true, false, ""},
+		{"the user could not be asked", true, `{"plan":"x"}`, reviewer{err: errors.New("the client went away")}, "the client went away", true, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,6 +67,7 @@ func TestExitPlanMode(t *testing.T) {
 			if r.IsError != tt.wantError || !strings.Contains(text, tt.wantText) {
 				t.Fatalf("result = %q (isError %v), want %q (isError %v)", text, r.IsError, tt.wantText, tt.wantError)
 			}
+			checkCard(t, tool, tt.args, r, tt.wantCard)
 			if asked := len(rv.plans) > 0; asked != tt.wantAsked {
 				t.Fatalf("asked %v, want %v", rv.plans, tt.wantAsked)
 			}
@@ -78,6 +81,32 @@ func TestExitPlanMode(t *testing.T) {
 				t.Errorf("asked about %q (call %q), shown %q: want the trimmed plan shown once, then asked about, for call-7", rv.plans, rv.callIDs, shown)
 			}
 		})
+	}
+}
+
+// checkCard checks the finished call's card: a summary showing want, the
+// user's line, in place of the model's instructions; no card when want
+// is "".
+func checkCard(t *testing.T, tool *registry.Tool, args string, r pipeline.Result, want string) {
+	t.Helper()
+	a, err := registry.MaterializeArguments(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := tool.Bind(a)
+	if err != nil {
+		if want != "" {
+			t.Fatalf("bind %s: %v", args, err)
+		}
+		return
+	}
+	got := b.PresentResult(presentation.ToolResult{Content: r.Content, IsError: r.IsError, Meta: r.Meta})
+	var wantView presentation.ResultView
+	if want != "" {
+		wantView = presentation.GenericResultView{Content: []presentation.ContentBlock{presentation.Text(want)}, Summary: true}
+	}
+	if !reflect.DeepEqual(got, wantView) {
+		t.Errorf("card = %#v, want %#v", got, wantView)
 	}
 }
 

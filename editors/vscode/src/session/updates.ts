@@ -6,7 +6,6 @@ import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import { terminalInfo, type CommandTerminals } from "../terminal/terminals";
 import { childUpdate } from "./childCalls";
-import { planOutcomeView } from "./planOutcome";
 import { stoppedView } from "./stoppedCalls";
 import { commandOf, type ToolCallState, type ToolCallStore } from "./toolCalls";
 
@@ -84,14 +83,13 @@ export class UpdateRouter {
 
   /**
    * An update as the chat view shows it: a call a cancel stopped reads
-   * cancelled, its output once (stoppedView); a plan review's outcome is
-   * in the user's words (planOutcomeView). The editor gets it as it came.
+   * cancelled, its output once (stoppedView). The editor gets it as it
+   * came.
    */
   private shown(u: AgentUpdate): AgentUpdate {
     if (u.sessionUpdate !== "tool_call" && u.sessionUpdate !== "tool_call_update") return u;
     if (terminalInfo(u._meta)) this.terminalCalls.add(u.toolCallId);
-    const kind = this.deps.calls.get(u.toolCallId)?.kind;
-    return planOutcomeView(stoppedView(u, this.terminalCalls.has(u.toolCallId)), kind);
+    return stoppedView(u, this.terminalCalls.has(u.toolCallId));
   }
 
   // The session's own updates for the pickers, the status bar and the notifications.

@@ -106,5 +106,8 @@ describe("protocol: questions and plans against dsh-acp", () => {
     assert.deepEqual(shown, [{ type: "markdown", planId: "plan", content: PLAN.trimEnd() }], "the chat was shown the plan as a plan_update of Markdown (plan advertised)");
     const modes = posted.flatMap((m) => (m.type === "config" ? m.options.filter((o) => o.id === "mode").map((o) => o.currentValue) : []));
     assert.equal(modes.at(-1), "workspace-write", "back to the preset before plan mode");
+    const outcome = posted.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "tool_call_update" && m.update.toolCallId === "p1" && m.update.status === "completed" ? [m.update] : []));
+    assert.deepEqual(outcome.map((u) => u.content), [[{ type: "content", content: { type: "text", text: "Plan approved — implementing" } }]], "the card says the outcome as dsh-acp tells the user");
+    assert.match(String(outcome[0]?.rawOutput), /The user approved the plan/, "the model's instructions are the raw output");
   });
 });
