@@ -56,7 +56,7 @@ func liveAndReplayed(t *testing.T, tamper func(logPath string)) (live, replayed 
 	if got := e.prompt(id, "Write hi.sh and run it."); got != "end_turn" {
 		t.Fatalf("prompt = %s", got)
 	}
-	live = golden(dir, id, e.c.Frames(), 0, func(u string) bool { return !strings.Contains(u, `"user_message_chunk"`) })
+	live = golden(t, dir, id, e.c.Frames(), 0, func(u string) bool { return !strings.Contains(u, `"user_message_chunk"`) })
 	e.c.Close()
 	if tamper != nil {
 		tamper(filepath.Join(state, "sessions", id+".jsonl"))
@@ -69,14 +69,16 @@ func liveAndReplayed(t *testing.T, tamper func(logPath string)) (live, replayed 
 	if err := e2.load(id, dir, &setup); err != nil {
 		t.Fatalf("session/load: %v", err)
 	}
-	replayed = golden(dir, id, e2.c.Frames(), from, func(u string) bool { return !strings.Contains(u, `"user_message_chunk"`) })
+	replayed = golden(t, dir, id, e2.c.Frames(), from, func(u string) bool { return !strings.Contains(u, `"user_message_chunk"`) })
 	return live, replayed, e2, id
 }
 
 // golden is the golden text (internal/corpus) of the session's updates
 // among frames[from:] that keep accepts, up to the first response, the
-// announcements of its commands aside (they follow the answer).
-func golden(dir, id string, frames []acptest.Frame, from int, keep func(string) bool) string {
+// announcements of its commands aside (they follow the answer), with its
+// terminal output folded (foldTerminalOutput).
+func golden(t *testing.T, dir, id string, frames []acptest.Frame, from int, keep func(string) bool) string {
+	t.Helper()
 	var picked []corpus.Frame
 	for _, f := range frames[from:] {
 		if from > 0 && f.IsResponse() {
@@ -86,7 +88,7 @@ func golden(dir, id string, frames []acptest.Frame, from int, keep func(string) 
 			picked = append(picked, corpus.Frame{Line: bytes.Clone(f.Raw), Method: f.Method})
 		}
 	}
-	return string(corpus.GoldenUpdates(corpus.Layout{Root: dir, Workspace: dir, Outside: dir + "-outside"}, id, picked))
+	return string(corpus.GoldenUpdates(corpus.Layout{Root: dir, Workspace: dir, Outside: dir + "-outside"}, id, foldTerminalOutput(t, picked)))
 }
 
 // TestLoadReplaysWhatLiveShowed: session/load sends, before its answer,
@@ -103,7 +105,7 @@ func TestLoadReplaysWhatLiveShowed(t *testing.T) {
 			t.Errorf("the replay shows no %s:\n%s", kind, replayed)
 		}
 	}
-	echo := golden(e2.dir, id, e2.c.Frames(), 0, func(u string) bool { return strings.Contains(u, `"user_message_chunk"`) })
+	echo := golden(t, e2.dir, id, e2.c.Frames(), 0, func(u string) bool { return strings.Contains(u, `"user_message_chunk"`) })
 	if !strings.Contains(echo, "Write hi.sh and run it.") {
 		t.Errorf("the replay does not show the user's prompt: %s", echo)
 	}

@@ -121,7 +121,7 @@ func TestTaskIsOneCallShowingItsChild(t *testing.T) {
 	keep := func(u string) bool {
 		return !strings.Contains(u, `"user_message_chunk"`) && !strings.Contains(u, `"toolCallId":"t1","content"`)
 	}
-	live := golden(dir, id, e.c.Frames(), 0, keep)
+	live := golden(t, dir, id, e.c.Frames(), 0, keep)
 	e.c.Close()
 
 	e2 := newEnv(t, withProvider(llm.NewScripted()), withPreset(policy.FullAccess), withStore(openStore(t, state)), withDir(dir))
@@ -131,7 +131,7 @@ func TestTaskIsOneCallShowingItsChild(t *testing.T) {
 	if err := e2.load(id, dir, &setup); err != nil {
 		t.Fatalf("session/load: %v", err)
 	}
-	replayed := golden(dir, id, e2.c.Frames(), from, keep)
+	replayed := golden(t, dir, id, e2.c.Frames(), from, keep)
 	if live != replayed {
 		t.Errorf("replayed updates differ from the live ones:\n%s", corpus.FirstDifference(live, replayed))
 	}
@@ -276,7 +276,7 @@ func TestTaskIsAChildSession(t *testing.T) {
 	keep := func(u string) bool {
 		return !strings.Contains(u, `"user_message_chunk"`) || !strings.Contains(u, `"params":{"sessionId":"`+id+`"`)
 	}
-	live := golden(dir, id, e.c.Frames(), 0, keep)
+	live := golden(t, dir, id, e.c.Frames(), 0, keep)
 	e.c.Close()
 
 	e2 := newEnv(t, withProvider(llm.NewScripted()), withPreset(policy.FullAccess), withStore(openStore(t, state)), withDir(dir))
@@ -286,7 +286,7 @@ func TestTaskIsAChildSession(t *testing.T) {
 	if err := e2.load(id, dir, &setup); err != nil {
 		t.Fatalf("session/load: %v", err)
 	}
-	if replayed := golden(dir, id, e2.c.Frames(), from, keep); live != replayed {
+	if replayed := golden(t, dir, id, e2.c.Frames(), from, keep); live != replayed {
 		t.Errorf("replayed updates differ from the live ones:\n%s", corpus.FirstDifference(live, replayed))
 	}
 }
