@@ -32,8 +32,10 @@ const GLOBAL = "__dshE2eLatency";
 
 /**
  * A long animation frame (Chromium's long-animation-frame entry) a window had: when it started (Date.now() terms),
- * how long it took and blocked input, and its longest scripts.
- * @typedef {{ start: number, duration: number, blocking: number, scripts: { invoker: string, source: string, duration: number }[], window?: "workbench" | "webview" }} LongFrame
+ * how long it took and blocked input, how much of that was its rendering
+ * (from renderStart: rAF callbacks, style, layout and paint) and its style
+ * and layout alone, and its longest scripts.
+ * @typedef {{ start: number, duration: number, blocking: number, render: number, layout: number, scripts: { invoker: string, source: string, duration: number }[], window?: "workbench" | "webview" }} LongFrame
  */
 
 /**
@@ -88,7 +90,7 @@ const GLOBAL = "__dshE2eLatency";
  * @property {number | null} hostArrivedMs the extension host's ACP client got the frame
  * @property {number | null} hostAppliedMs its update was handed to the chat (posted to the webview)
  * @property {number | null} hostSettledMs the extension had applied it
- * @property {{ window: "workbench" | "webview", startMs: number, duration: number, blocking: number, scripts: LongFrame["scripts"] }[]} longFrames
+ * @property {{ window: "workbench" | "webview", startMs: number, duration: number, blocking: number, render: number, layout: number, scripts: LongFrame["scripts"] }[]} longFrames
  *   the long animation frames that overlapped the time from the chunk to the DOM, startMs relative to the chunk
  * @property {string[]} [problems]
  */
@@ -110,12 +112,15 @@ function watchFrames(_body, { key, name }) {
   if (!PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) return;
   watch.observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const e = /** @type {PerformanceEntry & { blockingDuration?: number, scripts?: { invoker?: string, sourceURL?: string, sourceFunctionName?: string, duration?: number }[] }} */ (entry);
+      const e = /** @type {PerformanceEntry & { blockingDuration?: number, renderStart?: number, styleAndLayoutStart?: number, scripts?: { invoker?: string, sourceURL?: string, sourceFunctionName?: string, duration?: number }[] }} */ (entry);
       const scripts = [...(e.scripts ?? [])]
         .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
         .slice(0, 3)
         .map((sc) => ({ invoker: sc.invoker ?? "", source: `${(sc.sourceURL ?? "").split("/").slice(-2).join("/")}${sc.sourceFunctionName ? ` ${sc.sourceFunctionName}` : ""}`, duration: Math.round(sc.duration ?? 0) }));
-      watch.frames.push({ start: Math.round(performance.timeOrigin + e.startTime), duration: Math.round(e.duration), blocking: Math.round(e.blockingDuration ?? 0), scripts });
+      const end = e.startTime + e.duration;
+      /** @param {number | undefined} from */
+      const tail = (from) => (from ? Math.round(end - from) : 0);
+      watch.frames.push({ start: Math.round(performance.timeOrigin + e.startTime), duration: Math.round(e.duration), blocking: Math.round(e.blockingDuration ?? 0), render: tail(e.renderStart), layout: tail(e.styleAndLayoutStart), scripts });
     }
   });
   watch.observer.observe({ type: "long-animation-frame" });
@@ -318,7 +323,7 @@ export async function latencyReport({ probes, outPath, jsonPath, marksPath }) {
       const until = entry.domAt ?? at;
       entry.longFrames = (probe?.long ?? [])
         .filter((f) => f.start <= until && f.start + f.duration >= at)
-        .map((f) => ({ window: f.window ?? "webview", startMs: f.start - at, duration: f.duration, blocking: f.blocking, scripts: f.scripts }));
+        .map((f) => ({ window: f.window ?? "webview", startMs: f.start - at, duration: f.duration, blocking: f.blocking, render: f.render, layout: f.layout, scripts: f.scripts }));
     }
     if (entry.chunkAt !== null && entry.receivedAt !== null) entry.receivedMs = entry.receivedAt - entry.chunkAt;
     if (entry.chunkAt !== null && entry.domAt !== null) entry.domMs = entry.domAt - entry.chunkAt;
@@ -359,7 +364,7 @@ export async function latencyReport({ probes, outPath, jsonPath, marksPath }) {
     (p, i) =>
       `latency prompt ${i + 1}: chunk → DOM ${p.domMs ?? "?"} ms (webview got it at ${p.receivedMs ?? "?"} ms, next frame at ${p.frameMs ?? "?"} ms)` +
       `; extension host got it at ${p.hostArrivedMs ?? "?"} ms, posted it at ${p.hostAppliedMs ?? "?"} ms` +
-      (p.longFrames.length ? `; long frames: ${p.longFrames.map((f) => `${f.window} +${f.startMs} ms for ${f.duration} ms`).join(", ")}` : "") +
+      (p.longFrames.length ? `; long frames: ${p.longFrames.map((f) => `${f.window} ${f.startMs} ms for ${f.duration} ms (rendering ${f.render} ms)`).join(", ")}` : "") +
       (p.problems ? ` (${p.problems.join("; ")})` : ""),
   );
   if (error) lines.push(`latency: ${error}`);
