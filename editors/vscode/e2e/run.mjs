@@ -54,6 +54,8 @@ async function main() {
   const dirs = await makeRunDirs();
   log(`run directory ${dirs.root}`);
   const results = join(dirs.root, "results.jsonl");
+  // The extension host's marks of each prompt's first answer chunk, for the latency probe.
+  const marks = join(dirs.root, "marks.jsonl");
   const stateDir = join(dirs.xdg, "state", "dsh-acp");
   // The platform .vsix's own binary, unless the wrapper is asked for.
   const bundled = process.env["DSH_E2E_AGENT"] !== "wrapper";
@@ -73,6 +75,7 @@ async function main() {
     // model's are kept back by the extension, with a note: see src/session/modelImages.ts).
     DSH_MODEL: "gpt-4.1",
     DSH_VSCODE_RESULTS: results,
+    ...(bundled || process.env["DSH_E2E_LATENCY"] === "0" ? {} : { DSH_VSCODE_MARKS: marks }),
     DSH_STATE_DIR: stateDir,
     XDG_CONFIG_HOME: join(dirs.xdg, "config"),
     XDG_DATA_HOME: join(dirs.xdg, "data"),
@@ -172,11 +175,12 @@ async function main() {
     if (pageErrors.length) await writeFile(join(artifacts, "page-errors.txt"), `${pageErrors.join("\n")}\n`);
     await cp(join(dirs.data, "logs"), join(artifacts, "logs"), { recursive: true }).catch(() => undefined);
     await cp(join(dirs.root, "results.jsonl"), join(artifacts, "results.jsonl")).catch(() => undefined);
+    await cp(marks, join(artifacts, "marks.jsonl")).catch(() => undefined);
     if (scenarioDone) failures.push(...(await checkStoredSession({ dirs, stateDir })));
     if (latency && probes.length) {
       // Recorded, never asserted: a probe's trouble is printed, not a failure.
       const outPath = join(artifacts, "dsh-acp.log.out");
-      const lines = await latencyReport({ probes, outPath, jsonPath: join(artifacts, "latency.json") }).catch((/** @type {unknown} */ err) => [`latency: ${errorMessage(err)}`]);
+      const lines = await latencyReport({ probes, outPath, jsonPath: join(artifacts, "latency.json"), marksPath: marks }).catch((/** @type {unknown} */ err) => [`latency: ${errorMessage(err)}`]);
       for (const line of lines) log(line);
     }
     const left = await processesMentioning(dirs.root);

@@ -2,6 +2,7 @@ import * as os from "node:os";
 import * as vscode from "vscode";
 import { AgentClient } from "./client/agentClient";
 import { resolveAgentBinary } from "./client/binary";
+import type { ChunkMark } from "./client/chunkMarks";
 import type { ClientHandlers } from "./client/handlers";
 import { offerSignIn, type SignInResult, type SignInWay } from "./auth/signIn";
 import { COMMANDS } from "./commands";
@@ -34,12 +35,15 @@ export class AgentHost {
   private readonly handlers: ClientHandlers;
   private readonly version: string;
   private readonly restarts: RestartHooks;
+  private readonly onFirstChunk: ((mark: ChunkMark) => void) | undefined;
 
-  constructor(secrets: vscode.SecretStorage, handlers: ClientHandlers, version: string, restarts: RestartHooks) {
+  /** onFirstChunk, when given, is told each prompt's first answer chunk's marks (see AgentClientOptions). */
+  constructor(secrets: vscode.SecretStorage, handlers: ClientHandlers, version: string, restarts: RestartHooks, onFirstChunk?: (mark: ChunkMark) => void) {
     this.secrets = secrets;
     this.handlers = handlers;
     this.version = version;
     this.restarts = restarts;
+    this.onFirstChunk = onFirstChunk;
   }
 
   /** The running client (started and initialized on first call). */
@@ -122,6 +126,7 @@ export class AgentHost {
         if (!exit.restarting) this.client = undefined;
       },
       onRestarted: () => void this.restarts.restarted(true),
+      onFirstChunk: this.onFirstChunk,
     });
     await client.start();
     return client;

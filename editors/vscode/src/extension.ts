@@ -64,7 +64,9 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       void context.workspaceState.update(SESSION_TITLES, Object.fromEntries(title === undefined ? others : [...others, [id, title]]));
     },
   };
-  const host: AgentHost = new AgentHost(context.secrets, chats, version, chats);
+  // The latency probe of the end-to-end test reads when each prompt's first answer chunk passed the extension host (TESTING.md).
+  const marks = new ResultsLog(process.env["DSH_VSCODE_MARKS"]);
+  const host: AgentHost = new AgentHost(context.secrets, chats, version, chats, marks.enabled ? (mark) => void marks.record("chunk", { ...mark }) : undefined);
   const inline: InlineReview = new InlineReview(async (p) => chats.reviewing(p)?.reviewHunks(p));
 
   /** A conversation shown in view: its own controller and what only it uses; disposed with dispose(). */

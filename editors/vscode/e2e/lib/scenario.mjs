@@ -141,7 +141,7 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
   /** @param {string} prompt */
   const probe = async (prompt) => {
     try {
-      await installProbe(chat, prompt);
+      await installProbe(chat, prompt, page);
       probing.add(prompt);
     } catch (err) {
       probes.push({ prompt, error: errorMessage(err) });
@@ -151,7 +151,7 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
   const readLatency = async (prompt) => {
     if (!probing.delete(prompt)) return;
     try {
-      probes.push({ prompt, probe: await readProbe(chat, prompt) });
+      probes.push({ prompt, probe: await readProbe(chat, prompt, undefined, page) });
     } catch (err) {
       probes.push({ prompt, error: errorMessage(err) });
     }

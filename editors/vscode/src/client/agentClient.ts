@@ -14,6 +14,7 @@ import type {
   SessionConfigOption,
 } from "@agentclientprotocol/sdk";
 import { initializeRequest } from "./capabilities";
+import { FirstChunkMarks, type ChunkMark } from "./chunkMarks";
 import type { AgentExit, ClientHandlers } from "./handlers";
 import { Lineage } from "./lineage";
 import { SerialQueue } from "./serialQueue";
@@ -41,6 +42,8 @@ export interface AgentClientOptions {
   readonly onRestarted?: () => void;
   /** Restarts allowed in a row without a completed prompt in between (default 3). */
   readonly maxRestarts?: number;
+  /** Told when each prompt's first answer chunk reached the client and the handlers (for the latency probe); nothing is marked without it. */
+  readonly onFirstChunk?: (mark: ChunkMark) => void;
 }
 
 interface Running {
@@ -65,9 +68,11 @@ export class AgentClient {
   private disposed = false;
   private restarts = 0;
   private stderr = "";
+  private readonly marks: FirstChunkMarks | undefined;
 
   constructor(options: AgentClientOptions) {
     this.options = options;
+    this.marks = options.onFirstChunk ? new FirstChunkMarks(options.onFirstChunk) : undefined;
   }
 
   /** Starts the process (once) and returns the agent's initialize answer. */
@@ -123,7 +128,13 @@ export class AgentClient {
    */
   async prompt(sessionId: string, prompt: ContentBlock[]): Promise<PromptResponse> {
     const { conn } = await this.connection();
-    const res = await conn.agent.request("session/prompt", { sessionId, prompt });
+    this.marks?.arm(sessionId);
+    let res: PromptResponse;
+    try {
+      res = await conn.agent.request("session/prompt", { sessionId, prompt });
+    } finally {
+      this.marks?.disarm(sessionId);
+    }
     await this.queue(sessionId).idle();
     this.restarts = 0;
     return res;
@@ -233,7 +244,19 @@ export class AgentClient {
         const n = agentNotification(params);
         if (!n) return;
         if (n.update.sessionUpdate === "subagent_update") this.lineage.announce(n.sessionId, n.update.sessionId);
-        void this.queue(n.sessionId).run(() => handlers.sessionUpdate(n));
+        const track = this.marks?.arrived(n);
+        if (!track) {
+          void this.queue(n.sessionId).run(() => handlers.sessionUpdate(n));
+          return;
+        }
+        void this.queue(n.sessionId).run(async () => {
+          track.applied();
+          try {
+            await handlers.sessionUpdate(n);
+          } finally {
+            track.settled();
+          }
+        });
       })
       .onRequest("session/request_permission", async ({ params, signal }) => {
         // Updates announcing the call come first, so its card exists when the prompt shows.

@@ -14,6 +14,11 @@ export class ResultsLog {
     this.file = file && file.trim() !== "" ? file : undefined;
   }
 
+  /** Whether events are recorded (DSH_VSCODE_RESULTS names a file). */
+  get enabled(): boolean {
+    return this.file !== undefined;
+  }
+
   /** Records event with its fields. */
   record(event: string, fields: Record<string, unknown> = {}): Promise<void> {
     const file = this.file;
