@@ -7,11 +7,10 @@ import (
 
 // userChunks shows what the user sent as user_message_chunk updates, in
 // order: each text block that is not empty, and each image with its data,
-// as the user saw it when they sent it. An image goes to every client,
-// one that did not advertise promptCapabilities.image too: that
-// capability says what the client may send, and an image block is valid
-// content of any update. Blocks of a type this build does not know are
-// left out.
+// as the user saw it when they sent it. An image goes to every client:
+// promptCapabilities.image says what a client may send the agent, not
+// what it is shown, and an image block is valid content of any update. An image without data or type, and blocks of
+// a type this build does not know, are left out.
 func userChunks(content []presentation.ContentBlock) []acp.Update {
 	var out []acp.Update
 	for _, b := range content {
@@ -21,6 +20,9 @@ func userChunks(content []presentation.ContentBlock) []acp.Update {
 				out = append(out, acp.UserMessageChunk{Content: acp.Text(b.Text)})
 			}
 		case presentation.ImageBlock:
+			if b.Data == "" || b.MimeType == "" {
+				continue // nothing to show
+			}
 			out = append(out, acp.UserMessageChunk{Content: acp.ImageContent{Data: b.Data, MimeType: b.MimeType}})
 		}
 	}
