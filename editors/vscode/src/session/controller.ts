@@ -173,6 +173,7 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       ready: () => this.gate,
       cost: () => deps.usage.cost,
+      priced: () => deps.usage.priced,
       spent: (c) => {
         deps.usage.noteRequest(c);
       },
