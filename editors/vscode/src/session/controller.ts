@@ -140,6 +140,9 @@ export class ChatController implements ClientHandlers {
         this.reviews.startTurn();
       },
       replay: (n) => this.sessionUpdate(n),
+      replayed: (complete) => {
+        this.updates.replayEnded(complete);
+      },
       memory: deps.memory,
       titles: deps.titles,
       shown: deps.sessionsShown,
