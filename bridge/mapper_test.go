@@ -58,6 +58,8 @@ func TestMapperChunksAndTurnEvents(t *testing.T) {
 		{"B25 live user message", bridge.MapperOptions{}, session.UserMessage{Content: []presentation.ContentBlock{presentation.Text("hi")}}, nil},
 		{"B23 replayed user message", bridge.MapperOptions{Replay: true}, session.UserMessage{Content: []presentation.ContentBlock{presentation.Text("hi"), presentation.ImageBlock{MimeType: "image/png", Data: "iVBORw0KGgo="}, presentation.Text("there")}},
 			[]string{`{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"hi"}}`, `{"sessionUpdate":"user_message_chunk","content":{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}}`, `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"there"}}`}},
+		{"B23 a steered message says so", bridge.MapperOptions{Replay: true}, session.UserMessage{Steered: true, Content: []presentation.ContentBlock{presentation.Text("hi"), presentation.ImageBlock{MimeType: "image/png", Data: "iVBORw0KGgo="}}},
+			[]string{`{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"hi"},"_meta":{"dsh-acp":{"steered":true}}}`, `{"sessionUpdate":"user_message_chunk","content":{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},"_meta":{"dsh-acp":{"steered":true}}}`}},
 		{"B23 replayed user message, an image with no data left out", bridge.MapperOptions{Replay: true}, session.UserMessage{Content: []presentation.ContentBlock{presentation.Text("hi"), presentation.ImageBlock{}}},
 			[]string{`{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"hi"}}`}},
 		{"B27 plan", bridge.MapperOptions{}, session.PlanUpdated{Entries: []session.PlanEntry{{Content: "a", Status: "pending"}, {Content: "b", Status: "completed", Priority: "high"}}},

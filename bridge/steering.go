@@ -52,7 +52,7 @@ func (s *liveSession) startTurn(ctx context.Context, content []presentation.Cont
 	}
 	s.background.Add(1) // under s.mu: close, which waits, sets closed first
 	s.mu.Unlock()
-	s.out.push(userChunks(content)...)
+	s.out.push(userChunks(content, nil)...)
 	turnCtx := context.WithoutCancel(ctx)
 	go func() {
 		defer s.background.Done()
