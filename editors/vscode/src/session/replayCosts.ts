@@ -1,3 +1,4 @@
+import { steeredChunk } from "../chat/steered";
 import type { AgentUpdate } from "../client/unstable";
 import { moneyText, requestCost } from "../status/usage";
 
@@ -27,8 +28,8 @@ const UNSEEN: ReadonlySet<string> = new Set(["usage_update", "session_info_updat
  * the taken-back turn's own line went with it; the session's total in
  * the status bar is the same either way.
  *
- * A steered message replays as a message of its own, so the turn it
- * landed in shows two lines: before it and after it.
+ * A steered message (sent while the turn ran) shows where it landed,
+ * within its turn: it starts none, and the turn's line covers it.
  */
 export class ReplayCosts {
   // Whether a turn is shown, and whether the last update shown was its user's message.
@@ -49,7 +50,7 @@ export class ReplayCosts {
       }
       return undefined;
     }
-    if (u.sessionUpdate !== "user_message_chunk") {
+    if (u.sessionUpdate !== "user_message_chunk" || (this.open && steeredChunk(u))) {
       if (!UNSEEN.has(u.sessionUpdate)) this.inUser = false;
       return undefined;
     }

@@ -1,6 +1,7 @@
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { splitEditorNote } from "../chat/editorNote";
 import { promptContextLabel, splitPromptContext } from "../chat/promptContext";
+import { steeredChunk } from "../chat/steered";
 import type { FromWebview, NoticeAction } from "../chat/messages";
 import type { AgentUpdate } from "../client/unstable";
 import { linkedChild } from "../session/childCalls";
@@ -119,6 +120,8 @@ export class Conversation {
       case "user_message_chunk":
         if (u.content.type === "text") this.userChunk(u.content.text);
         else if (u.content.type === "image") this.userImage();
+        // Replayed, a message sent during its turn shows so, as it did live.
+        if (steeredChunk(u)) this.markSteered();
         break;
       case "plan":
         this.plans.show(u.entries);

@@ -25,6 +25,7 @@ const call: SessionUpdate = { sessionUpdate: "tool_call", toolCallId: "r1", titl
 const usage = (amount: number, currency = "USD"): SessionUpdate => ({ sessionUpdate: "usage_update", used: 100, size: 1000, cost: { amount, currency } });
 const unpriced: SessionUpdate = { sessionUpdate: "usage_update", used: 100, size: 1000 };
 const title: SessionUpdate = { sessionUpdate: "session_info_update", title: "Carts" };
+const steered = (text: string): SessionUpdate => ({ sessionUpdate: "user_message_chunk", content: { type: "text", text }, _meta: { "dsh-acp": { steered: true } } });
 
 /** What the view is shown of a replay: each user message's first words, and each cost line, in order. */
 function lines(updates: readonly SessionUpdate[]): string[] {
@@ -73,6 +74,11 @@ describe("a replayed session's cost lines", () => {
       name: "a turn a /rewind took back counts in the turn shown before it, or in the first",
       updates: [usage(0.1), said("one"), answer("a"), usage(0.3), usage(0.7), said("two"), usage(0.8)],
       want: ["user one", "cost $0.7000", "user two", "cost $0.1000"],
+    },
+    {
+      name: "a message steered into a turn is in that turn: its line covers it",
+      updates: [said("one"), answer("a"), usage(0.1), steered("use v2"), answer("b"), usage(0.3), said("two"), answer("c"), usage(0.4)],
+      want: ["user one", "user use v2", "cost $0.3000", "user two", "cost $0.1000"],
     },
     { name: "nothing without a turn", updates: [usage(0.1), title], want: [] },
   ];

@@ -130,6 +130,16 @@ describe("the conversation view", () => {
     assert.deepEqual(q("message-context").map((e) => e.textContent), [...live, "2 images", "1 image"], "an image alone is a message of its own");
   });
 
+  it("marks a replayed message sent during its turn as steered, as live", () => {
+    const steered = { _meta: { "dsh-acp": { steered: true } } };
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one" } });
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "On it." } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "use v2" }, ...steered });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }, ...steered });
+    assert.deepEqual(q("message-user").map((e) => [e.querySelector(".user-text")?.textContent, e.dataset["steered"]]), [["one", undefined], ["use v2", "true"]]);
+    assert.deepEqual(q("message-context").map((e) => e.textContent), ["1 image"]);
+  });
+
   it("joins a replayed prompt's chunks into one message", () => {
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one " } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "prompt" } });
