@@ -219,17 +219,18 @@ func (m *Mapper) mapEvent(ev session.Event) []acp.Update {
 
 // userMessage shows the user's message on replay, and a steered one live
 // too: the client sent it while the turn ran and sees where it landed.
+// Its images come with it (userChunks). A steered message's chunks say
+// so in _meta ({"dsh-acp": {"steered": true}}): replayed, it is told
+// from the prompt of a turn of its own.
 func (m *Mapper) userMessage(p session.UserMessage) []acp.Update {
 	if !m.opts.Replay && !p.Steered {
 		return nil
 	}
-	var out []acp.Update
-	for _, b := range p.Content {
-		if t, ok := b.(presentation.TextBlock); ok && t.Text != "" {
-			out = append(out, acp.UserMessageChunk{Content: acp.Text(t.Text)})
-		}
+	var meta map[string]any
+	if p.Steered {
+		meta = map[string]any{metaKey: map[string]any{"steered": true}}
 	}
-	return out
+	return userChunks(p.Content, meta)
 }
 
 // toolCall announces a call with its pending card.

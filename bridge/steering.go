@@ -52,11 +52,7 @@ func (s *liveSession) startTurn(ctx context.Context, content []presentation.Cont
 	}
 	s.background.Add(1) // under s.mu: close, which waits, sets closed first
 	s.mu.Unlock()
-	for _, b := range content {
-		if t, ok := b.(presentation.TextBlock); ok && t.Text != "" {
-			s.out.push(acp.UserMessageChunk{Content: acp.Text(t.Text)})
-		}
-	}
+	s.out.push(userChunks(content, nil)...)
 	turnCtx := context.WithoutCancel(ctx)
 	go func() {
 		defer s.background.Done()

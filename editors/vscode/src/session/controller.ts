@@ -140,6 +140,9 @@ export class ChatController implements ClientHandlers {
         this.reviews.startTurn();
       },
       replay: (n) => this.sessionUpdate(n),
+      replayed: (complete) => {
+        this.updates.replayEnded(complete);
+      },
       memory: deps.memory,
       titles: deps.titles,
       shown: deps.sessionsShown,
@@ -173,6 +176,7 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       ready: () => this.gate,
       cost: () => deps.usage.cost,
+      priced: () => deps.usage.priced,
       spent: (c) => {
         deps.usage.noteRequest(c);
       },

@@ -16,6 +16,8 @@ export interface SessionsDeps {
   readonly forget: () => void;
   /** Starts a new turn's review list (a loaded session's changes are not reviewed). */
   readonly startReview: () => void;
+  /** Told when a loaded session's replay is over: complete, or cut short by the load's failure. */
+  readonly replayed?: (complete: boolean) => void;
   /** Applies an update of the current session (the new session's early ones). */
   readonly replay: (n: AgentNotification) => Promise<void>;
   /** Where the last session shown is kept across reloads of the window. */
@@ -120,10 +122,13 @@ export class Sessions {
     this.switchTo(sessionId);
     this.stored = true;
     this.loading = true;
+    let complete = false;
     try {
       this.postConfig(await agent.loadSession(sessionId, this.deps.cwd()));
+      complete = true;
     } finally {
       this.loading = false;
+      this.deps.replayed?.(complete);
     }
     this.deps.startReview();
     await this.refresh();

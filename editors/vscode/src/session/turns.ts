@@ -25,6 +25,8 @@ export interface TurnsDeps {
   readonly cancelApprovals: () => void;
   /** The session's cost so far, if known (the request's cost is shown on its turn). */
   readonly cost?: () => { readonly amount: number; readonly currency: string } | undefined;
+  /** How many priced requests the session has made so far (UsageStatus.priced): a turn that made none shows no cost line. */
+  readonly priced?: () => number;
   /** Called with what a request cost (the status bar's tooltip counts them). */
   readonly spent?: (cost: { readonly amount: number; readonly currency: string }) => void;
   /** The turn is over: what it left running (a cancelled command's terminal) is ended. */
@@ -106,8 +108,11 @@ export class Turns {
       this.deps.post({ type: "turn", running: true });
       this.deps.sessions.notePrompted();
       const before = this.deps.cost?.();
+      const pricedBefore = this.deps.priced?.();
       const res = await agent.prompt(sessionId, blocks);
-      const spent = requestCost(before, this.deps.cost?.());
+      // A turn that made no priced request (a slash command) spent nothing: it has no line, as a replay shows it (ReplayCosts).
+      const unpriced = pricedBefore !== undefined && pricedBefore === this.deps.priced?.();
+      const spent = unpriced ? undefined : requestCost(before, this.deps.cost?.());
       if (spent) {
         if (options.quiet !== true) this.deps.post({ type: "turnCost", text: moneyText(spent) });
         this.deps.spent?.(spent);

@@ -6,6 +6,7 @@ import type { ReviewList } from "../review/reviewList";
 import type { UsageStatus } from "../status/usage";
 import { terminalInfo, type CommandTerminals } from "../terminal/terminals";
 import { childUpdate } from "./childCalls";
+import { ReplayCosts } from "./replayCosts";
 import { stoppedView } from "./stoppedCalls";
 import { commandOf, type ToolCallState, type ToolCallStore } from "./toolCalls";
 
@@ -46,12 +47,15 @@ export function reviewable(call: ToolCallState, replaying: boolean): boolean {
  * inside its parent's: its tool calls under their childCallId, as cards
  * of their own with their diffs under review and their terminals; its
  * usage is already in the parent's, its commands and options are not the
- * chat's.
+ * chat's. A replayed session's turns each show their cost at their end,
+ * as they did live (ReplayCosts).
  */
 export class UpdateRouter {
   private readonly deps: UpdatesDeps;
   /** The calls whose cards stream a command's output in a terminal (their tool_call announced one). */
   private readonly terminalCalls = new Set<string>();
+  /** The cost lines of the turns of the session being replayed. */
+  private readonly costs = new ReplayCosts();
 
   constructor(deps: UpdatesDeps) {
     this.deps = deps;
@@ -61,6 +65,10 @@ export class UpdateRouter {
   async apply(update: AgentUpdate, child?: string): Promise<void> {
     const u = child === undefined ? update : childUpdate(child, update);
     const shown = this.shown(u);
+    if (child === undefined && this.deps.replaying()) {
+      const line = this.costs.update(u);
+      if (line !== undefined) this.deps.post({ type: "turnCost", text: line });
+    }
     this.deps.post(child === undefined ? { type: "update", update: shown } : { type: "update", update: shown, child });
     switch (u.sessionUpdate) {
       case "tool_call":
@@ -79,6 +87,12 @@ export class UpdateRouter {
       default:
         if (child === undefined) this.session(u);
     }
+  }
+
+  /** The replay of a loaded session is over: its last turn's cost line shows, unless the load failed (complete false). */
+  replayEnded(complete: boolean): void {
+    const line = this.costs.end();
+    if (complete && line !== undefined) this.deps.post({ type: "turnCost", text: line });
   }
 
   /**

@@ -40,6 +40,7 @@ export class UsageStatus {
   private cost_: { readonly amount: number; readonly currency: string } | undefined;
   private last: Pick<UsageUpdate, "used" | "size"> | undefined;
   private requests = 0;
+  private priced_ = 0;
   private lastRequest: string | undefined;
   private inFront = true;
 
@@ -51,7 +52,10 @@ export class UsageStatus {
 
   /** Shows u. */
   update(u: Pick<UsageUpdate, "used" | "size" | "cost">): void {
-    if (u.cost) this.cost_ = { amount: u.cost.amount, currency: u.cost.currency };
+    if (u.cost) {
+      this.cost_ = { amount: u.cost.amount, currency: u.cost.currency };
+      this.priced_++;
+    }
     this.last = { used: u.used, size: u.size };
     this.item.text = usageText({ ...u, cost: this.cost_ ?? null });
     this.render();
@@ -78,6 +82,11 @@ export class UsageStatus {
   front(on: boolean): void {
     this.inFront = on;
     this.render();
+  }
+
+  /** How many usage updates with a cost came (one for each priced request): a turn across which it did not change made none. */
+  get priced(): number {
+    return this.priced_;
   }
 
   /** The session's cost so far, if the agent has said. */

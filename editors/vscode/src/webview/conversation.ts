@@ -1,9 +1,11 @@
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { splitEditorNote } from "../chat/editorNote";
 import { promptContextLabel, splitPromptContext } from "../chat/promptContext";
+import { steeredChunk } from "../chat/steered";
 import type { FromWebview, NoticeAction } from "../chat/messages";
 import type { AgentUpdate } from "../client/unstable";
 import { linkedChild } from "../session/childCalls";
+import { imagesLabel } from "../session/images";
 import { Compactions } from "./compaction";
 import { el } from "./dom";
 import { noticeLine } from "./notices";
@@ -20,6 +22,10 @@ interface UserMessage {
   readonly editEl: HTMLElement;
   readonly actionsEl: HTMLElement;
   text: string;
+  /** The labels of the context it carried, in order. */
+  contexts: string[];
+  /** How many images it carried (labelled after the contexts, "1 image"). */
+  images: number;
 }
 
 /** Where "restore to here" goes: the message's index among the user's messages, and its text and every later one's. */
@@ -113,6 +119,9 @@ export class Conversation {
         break;
       case "user_message_chunk":
         if (u.content.type === "text") this.userChunk(u.content.text);
+        else if (u.content.type === "image") this.userImage();
+        // Replayed, a message sent during its turn shows so, as it did live.
+        if (steeredChunk(u)) this.markSteered();
         break;
       case "plan":
         this.plans.show(u.entries);
@@ -198,12 +207,19 @@ export class Conversation {
     this.scroll();
   }
 
-  // Labels the user's message being shown with context (after any label it has).
+  // Labels the user's message being shown with context (after any context it has, before its images).
   private appendContext(context: string): void {
     if (!this.user_) return;
-    const shown = this.user_.el.querySelector(".user-context");
-    if (shown) shown.textContent = `${shown.textContent}, ${context}`;
-    else this.user_.textEl.after(el("div", { class: "user-context", "data-testid": "message-context" }, context));
+    this.user_.contexts.push(context);
+    this.label(this.user_);
+  }
+
+  // A message's label: its contexts, then how many images it carried ("1 image"), as a live prompt's.
+  private label(message: UserMessage): void {
+    const text = [...message.contexts, imagesLabel(message.images) ?? ""].filter((s) => s !== "").join(", ");
+    const shown = message.el.querySelector(".user-context");
+    if (shown) shown.textContent = text;
+    else message.textEl.after(el("div", { class: "user-context", "data-testid": "message-context" }, text));
   }
 
   /** Marks the user's message just shown as sent during the turn (steering). */
@@ -305,6 +321,17 @@ export class Conversation {
     if (label) this.appendContext(label);
   }
 
+  // A replayed prompt's image (or a steered message's, live): counted in
+  // its message's label, as the live bubble names it; an image alone
+  // starts a message.
+  private userImage(): void {
+    if (!this.user_) this.startTurn();
+    this.appendUser("");
+    if (!this.user_) return;
+    this.user_.images++;
+    this.label(this.user_);
+  }
+
   /**
    * Drops the user message at index and everything after it (the
    * conversation was restored to before it).
@@ -337,7 +364,7 @@ export class Conversation {
     const actions = el("div", { class: "user-actions" });
     const restore = el("button", { class: "icon", "data-testid": "restore-here", title: "Restore the workspace and the conversation to before this message (/undo turn by turn)" }, "↺ Restore to here");
     const edit = el("button", { class: "icon", "data-testid": "edit-last", title: "Edit this message and send it again (its turn is undone first)" }, "✎ Edit");
-    const message: UserMessage = { el: e, textEl: text, editEl: edit, actionsEl: actions, text: "" };
+    const message: UserMessage = { el: e, textEl: text, editEl: edit, actionsEl: actions, text: "", contexts: [], images: 0 };
     restore.addEventListener("click", () => {
       const i = this.users.indexOf(message);
       if (i >= 0) this.send({ type: "restore", ...this.point(i) });

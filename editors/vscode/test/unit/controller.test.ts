@@ -328,6 +328,18 @@ describe("chat controller", () => {
     assert.deepEqual(cost, { type: "turnCost", text: "$0.0123" });
   });
 
+  it("shows no cost on a turn that made no priced request (a slash command), as a replay does not", async () => {
+    await update({ sessionUpdate: "usage_update", used: 100, size: 1000, cost: { amount: 0.5, currency: "USD" } });
+    await controller.prompt("/undo");
+    assert.deepEqual(posted.filter((m) => m.type === "turnCost"), []);
+    agent.prompt = async () => {
+      await update({ sessionUpdate: "usage_update", used: 200, size: 1000, cost: { amount: 0.5, currency: "USD" } });
+      return { stopReason: "end_turn" };
+    };
+    await controller.prompt("a free model's answer");
+    assert.deepEqual(posted.filter((m) => m.type === "turnCost"), [{ type: "turnCost", text: "$0.0000" }], "a priced request that cost nothing says so");
+  });
+
   it("records turns for the e2e results hook", async () => {
     await controller.prompt("hello");
     const { readFileSync } = await import("node:fs");

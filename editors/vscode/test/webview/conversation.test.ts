@@ -113,6 +113,33 @@ describe("the conversation view", () => {
     assert.equal(q("tool-card")[0]?.dataset["review"], "rejected", "the note still marks the card");
   });
 
+  it("labels a replayed prompt's images as the live message was labelled", () => {
+    const png = { type: "image" as const, mimeType: "image/png", data: "iVBORw0KGgo=" };
+    chat.user("what is this?", "a.py, 1 image");
+    const live = q("message-context").map((e) => e.textContent);
+    chat.clear();
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: 'what is this?\n[resource_link name="a.py" uri="file:///ws/a.py"]\n```py\nx\n```\n' } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: png });
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "A cart." } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "and these?" } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: png });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: png });
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Two carts." } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: png });
+    assert.deepEqual(q("message-user").map((e) => e.querySelector(".user-text")?.textContent), ["what is this?", "and these?", ""]);
+    assert.deepEqual(q("message-context").map((e) => e.textContent), [...live, "2 images", "1 image"], "an image alone is a message of its own");
+  });
+
+  it("marks a replayed message sent during its turn as steered, as live", () => {
+    const steered = { _meta: { "dsh-acp": { steered: true } } };
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one" } });
+    chat.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "On it." } });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "use v2" }, ...steered });
+    chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }, ...steered });
+    assert.deepEqual(q("message-user").map((e) => [e.querySelector(".user-text")?.textContent, e.dataset["steered"]]), [["one", undefined], ["use v2", "true"]]);
+    assert.deepEqual(q("message-context").map((e) => e.textContent), ["1 image"]);
+  });
+
   it("joins a replayed prompt's chunks into one message", () => {
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "one " } });
     chat.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "prompt" } });
