@@ -3,8 +3,13 @@ import type { PromptImage } from "../chat/messages";
 
 /** The most images one prompt carries (the view refuses more). */
 export const MAX_PROMPT_IMAGES = 8;
-/** The most base64 characters of all of a prompt's images (about 30 MB of bytes). */
-export const MAX_IMAGE_CHARS = 40 * 1024 * 1024;
+/**
+ * The most base64 characters of all of a prompt's images (about 22 MB of
+ * bytes): with the prompt's text and its JSON, the frame stays under the
+ * 32 MiB line dsh-acp reads (acp.DefaultMaxLineBytes). The view refuses
+ * more (MAX_TOTAL_IMAGE_BYTES in src/webview/images.ts).
+ */
+export const MAX_IMAGE_CHARS = 30 * 1024 * 1024;
 
 /** The note the view shows when the agent takes no images. */
 export const NO_IMAGES = "This agent does not take images (its promptCapabilities.image is off): the message went without them.";

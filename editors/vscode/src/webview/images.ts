@@ -5,6 +5,12 @@ import { el } from "./dom";
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The most images one prompt carries. */
 export const MAX_IMAGES = 8;
+/**
+ * The most bytes of all of a prompt's images: as base64 they stay under
+ * the host's MAX_IMAGE_CHARS (src/session/images.ts), so the prompt fits
+ * dsh-acp's 32 MiB frame. An image past it is refused with a note.
+ */
+export const MAX_TOTAL_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** The image files among a paste's or a drop's items. */
 function imageFiles(data: DataTransfer | null): File[] {
@@ -23,12 +29,15 @@ async function base64(file: File): Promise<string> {
  * Images pasted or dropped into the input, attached to the next prompt:
  * shown as thumbnails above the input, each removable (×); take() hands
  * them over and clears the list. A file that is not an image is left to
- * the input; one too large, or past MAX_IMAGES, is refused with a note.
+ * the input; one too large, past MAX_IMAGES or past MAX_TOTAL_IMAGE_BYTES
+ * in all, is refused with a note.
  */
 export class ImageAttachments {
   private readonly box: HTMLElement;
   private readonly note: (text: string) => void;
   private images: PromptImage[] = [];
+  // Each attached image's size in bytes.
+  private readonly sizes = new WeakMap<PromptImage, number>();
   // The reading of what was pasted or dropped, in order.
   private reading: Promise<void> = Promise.resolve();
 
@@ -73,7 +82,13 @@ export class ImageAttachments {
         this.note(`${f.name || "The image"} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB and was not attached.`);
         continue;
       }
-      this.images.push({ mimeType: f.type, data: await base64(f), name: f.name || "pasted image" });
+      if (this.bytes() + f.size > MAX_TOTAL_IMAGE_BYTES) {
+        this.note(`The images of one message come to at most ${MAX_TOTAL_IMAGE_BYTES / 1024 / 1024} MB in all; ${f.name || "the image"} was not attached (send it with the next message).`);
+        continue;
+      }
+      const image = { mimeType: f.type, data: await base64(f), name: f.name || "pasted image" };
+      this.sizes.set(image, f.size);
+      this.images.push(image);
     }
     this.render();
   }
@@ -84,6 +99,11 @@ export class ImageAttachments {
     this.images = [];
     this.render();
     return out;
+  }
+
+  /** The attached images' bytes, in all. */
+  private bytes(): number {
+    return this.images.reduce((n, img) => n + (this.sizes.get(img) ?? 0), 0);
   }
 
   /** How many images are attached. */

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Window } from "happy-dom";
-import { ImageAttachments, MAX_IMAGE_BYTES } from "../../src/webview/images";
+import { ImageAttachments, MAX_IMAGE_BYTES, MAX_TOTAL_IMAGE_BYTES } from "../../src/webview/images";
 import { installDom } from "./dom";
 
 let window: Window;
@@ -37,6 +37,21 @@ describe("images pasted or dropped into the input", () => {
     await images.add([new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], "huge.png", { type: "image/png" })]);
     assert.equal(images.count, 0);
     assert.match(notes[0] ?? "", /huge\.png is larger than 5 MB/);
+  });
+
+  it("refuses an image past the message's total, with a note, and takes it again once room is made", async () => {
+    const box = document.createElement("div");
+    const notes: string[] = [];
+    const images = new ImageAttachments(box, document.createElement("textarea"), (t) => notes.push(t));
+    const file = (name: string) => new File([new Uint8Array(MAX_IMAGE_BYTES)], name, { type: "image/png" });
+    const fit = Math.floor(MAX_TOTAL_IMAGE_BYTES / MAX_IMAGE_BYTES);
+    await images.add(Array.from({ length: fit + 1 }, (_, i) => file(`big${String(i)}.png`)));
+    assert.equal(images.count, fit);
+    assert.equal(notes.length, 1);
+    assert.match(notes[0] ?? "", new RegExp(`at most ${String(MAX_TOTAL_IMAGE_BYTES / 1024 / 1024)} MB in all; big${String(fit)}\\.png was not attached`));
+    images.take();
+    await images.add([file("again.png")]);
+    assert.equal(images.count, 1, "a new message has the whole total again");
   });
 
   it("takes images from a paste and a drop into the input, and leaves other pastes to the input", async () => {
