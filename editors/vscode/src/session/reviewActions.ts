@@ -16,6 +16,10 @@ export interface ReviewActionsDeps {
   readonly results: ResultsLog;
   /** Called after the list changed (the editor's inline review redraws). */
   readonly changed?: () => void;
+  /** The conversation shown (its session id): changes of others are listed under their own titles. */
+  readonly current?: () => string | undefined;
+  /** A conversation's title, if known. */
+  readonly titleOf?: (sessionId: string) => string | undefined;
 }
 
 /** What the user does with the turn's changed files: diff, accept or reject one or all. */
@@ -33,7 +37,7 @@ export class ReviewActions {
     this.deps = deps;
   }
 
-  /** Starts a new turn's list (earlier changes count as accepted) and shows it. */
+  /** Starts a new turn (the changes still under review stay listed) and shows the list. */
   startTurn(): void {
     this.deps.review.startTurn();
     this.show();
@@ -45,13 +49,23 @@ export class ReviewActions {
     this.deps.changed?.();
   }
 
+  /**
+   * The rows of the shown conversation's changes first, then those of
+   * each earlier conversation, labelled with its title (in the order
+   * their files were first changed).
+   */
   private async post(): Promise<void> {
-    const rows: ReviewRow[] = [];
+    const current = this.deps.current?.();
+    const mine: ReviewRow[] = [];
+    const earlier = new Map<string, ReviewRow[]>();
     for (const { file, hunks } of await this.changed()) {
       const { added, removed } = lineCounts(hunks);
-      rows.push({ path: file.path, created: file.original === null, added, removed });
+      const row = { path: file.path, created: file.original === null, added, removed };
+      const from = file.conversation;
+      if (from === undefined || from === current) mine.push(row);
+      else earlier.set(from, [...(earlier.get(from) ?? []), { ...row, conversation: this.deps.titleOf?.(from) ?? "" }]);
     }
-    this.deps.post({ type: "review", files: rows });
+    this.deps.post({ type: "review", files: [...mine, ...[...earlier.values()].flat()] });
   }
 
   /**
