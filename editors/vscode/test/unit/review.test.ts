@@ -305,6 +305,28 @@ describe("View All File Changes", () => {
     assert.deepEqual(rows.files.map((f) => f.path), [kept]);
   });
 
+  it("brings an open changes editor up to date after Keep / Undo: opened again with the files left when in sight, else closed", async () => {
+    const c = reviewing(new FakeAgent(), new ReviewList(restoreFile), [], dir);
+    const [a, b, d] = ["a.txt", "b.txt", "d.txt"].map((n) => path.join(dir, n)) as [string, string, string];
+    await c.prompt("change them");
+    for (const [i, p] of [a, b, d].entries()) {
+      await c.writeTextFile({ sessionId: "s1", path: p, content: "new\n" });
+      await c.sessionUpdate(completed(`e${i}`, p, null, "new\n"));
+    }
+    await c.handle({ type: "reviewAll", action: "view" });
+    const shown = { input: {}, label: "dsh: changes (3 files)", isActive: true };
+    stub.tabs = [shown];
+    await c.handle({ type: "review", action: "accept", path: a });
+    assert.deepEqual(opened(), [b, d], "opened again with the files left");
+    assert.ok(!stub.tabs.includes(shown), "the stale one is closed");
+    const behind = { input: {}, label: "dsh: changes (2 files)", isActive: false };
+    stub.tabs = [behind];
+    const views = stub.executed.filter((e) => e.command === "vscode.changes").length;
+    await c.handle({ type: "review", action: "reject", path: b });
+    assert.deepEqual(stub.tabs, [], "out of sight: closed");
+    assert.equal(stub.executed.filter((e) => e.command === "vscode.changes").length, views, "not opened again");
+  });
+
   it("opens nothing when the turn's changes all came to nothing", async () => {
     const c = reviewing(new FakeAgent(), new ReviewList(restoreFile), [], dir);
     const a = path.join(dir, "a.txt");
