@@ -30,7 +30,7 @@ function changesTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => t.label === CHANGES_TITLE || t.label.startsWith(`${CHANGES_TITLE} (`)));
 }
 
-/** What the user does with the turn's changed files: diff, accept or reject one or all. */
+/** What the user does with the files awaiting review: diff, accept or reject one or all. */
 export type ReviewAction = "accept" | "reject" | "diff";
 
 /**
