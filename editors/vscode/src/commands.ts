@@ -4,6 +4,9 @@ export const COMMANDS = {
   newSession: "dsh.newSession",
   conversations: "dsh.conversations",
   newConversationTab: "dsh.newConversationTab",
+  /** The Agent view's title actions: they act on the view's own conversation, not the one last worked in. */
+  viewConversations: "dsh.view.conversations",
+  viewNewSession: "dsh.view.newSession",
   stop: "dsh.stop",
   reviewChanges: "dsh.reviewChanges",
   acceptAll: "dsh.acceptAll",

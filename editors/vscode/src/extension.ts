@@ -160,6 +160,8 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     })),
     vscode.commands.registerCommand(COMMANDS.newSession, run(() => active().newSession())),
     vscode.commands.registerCommand(COMMANDS.newConversationTab, () => openTab()),
+    vscode.commands.registerCommand(COMMANDS.viewNewSession, run(() => controller.newSession())),
+    vscode.commands.registerCommand(COMMANDS.viewConversations, run(() => controller.conversations())),
     vscode.window.registerWebviewPanelSerializer(TAB_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state) => {
         openTab({ panel, sessionId: tabSession(state) });

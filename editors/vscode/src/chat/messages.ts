@@ -10,9 +10,11 @@ import type { AgentUpdate } from "../client/unstable";
 export interface ReviewRow {
   readonly path: string;
   readonly created: boolean;
-  /** Lines added and removed against the file before the turn. */
+  /** Lines added and removed against the file before the agent's first unreviewed change. */
   readonly added: number;
   readonly removed: number;
+  /** The earlier conversation that made the change (its title, or "" when unknown); absent for the conversation shown. */
+  readonly conversation?: string;
 }
 
 /** Messages from the extension to the chat webview. */

@@ -23,9 +23,13 @@ export interface WholeFileSides {
  * text gives, the hunks taken in file order, each found at or after the
  * end of the previous one (the first occurrence there). A side that is
  * empty matches only an empty text (a created or emptied file): its place
- * is not known otherwise. Undefined when a hunk is not found.
+ * is not known otherwise. A created file (one hunk with no old text)
+ * was nothing before: from after, that is the empty text, with no line at
+ * all, whatever the file holds now (a final newline the editor added, a
+ * later edit). Undefined when a hunk is not found.
  */
 export function applyHunks(text: string, hunks: readonly Hunk[], from: Side): string | undefined {
+  if (from === "after" && hunks.length === 1 && hunks[0]?.oldText === null) return "";
   let out = "";
   let cursor = 0;
   for (const h of hunks) {

@@ -51,12 +51,32 @@ const EXCERPT_LINES = 14;
 const EXCERPT_CHARS = 1200;
 
 /**
+ * A line of Markdown as plain text a modal shows readably: no heading
+ * hashes, emphasis markers, backticks, quote marks or link addresses (a
+ * link is its text); a bullet is "•"; a rule or a code fence is dropped
+ * (empty). A numbered list keeps its numbers.
+ */
+export function plainLine(line: string): string {
+  if (/^\s*(?:([-*_])(?:\s*\1){2,}|```|~~~)\s*$/.test(line) || /^\s*(?:```|~~~)/.test(line)) return "";
+  return line
+    .replace(/^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?$/, "$1")
+    .replace(/^(\s*)>\s?/, "$1")
+    .replace(/^(\s*)[-*+]\s+/, "$1• ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])/g, "$1$2")
+    .replace(/(^|[^\w_])_(?=\S)([^_]+?)(?<=\S)_(?![\w_])/g, "$1$2")
+    .replace(/`([^`]*)`/g, "$1");
+}
+
+/**
  * The start of a plan as plain text for a modal's detail (which renders no
- * Markdown and does not scroll): its first lines without blank ones, at
- * most EXCERPT_LINES and EXCERPT_CHARS, and how many lines are left out.
+ * Markdown and does not scroll): its first lines as plainLine reads them,
+ * without blank ones, at most EXCERPT_LINES and EXCERPT_CHARS, and how
+ * many lines are left out.
  */
 export function planExcerpt(markdown: string): string {
-  const lines = markdown.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l.trim() !== "");
+  const lines = markdown.split(/\r?\n/).map((l) => plainLine(l).trimEnd()).filter((l) => l.trim() !== "");
   const kept: string[] = [];
   let size = 0;
   for (const line of lines) {

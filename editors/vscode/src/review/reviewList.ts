@@ -3,50 +3,84 @@ import type { FileDiff } from "../session/toolCalls";
 
 export { rejectionNote };
 
-/** A file the turn changed, as the review list shows it. */
+/** A file the agent changed and the user has not kept or undone yet, as the review list shows it. */
 export interface ChangedFile {
   /** Absolute path. */
   readonly path: string;
-  /** The text before the turn's first change (null: the turn created it). */
+  /** The text before the agent's first change still under review (null: the agent created it). */
   readonly original: string | null;
-  /** The text after the turn's last change. */
+  /** The text after the agent's last change. */
   readonly latest: string;
+  /** The conversation (session id) that last changed it, if known: what the user undoes of it is told there. */
+  readonly conversation?: string | undefined;
 }
 
 /** Puts a file back as it was: original null means delete it. */
 export type Restore = (path: string, original: string | null) => Promise<void>;
 
+// A rejected path or an undone hunk, waiting for the next prompt of its conversation.
+interface Pending<T> {
+  readonly what: T;
+  readonly conversation: string | undefined;
+}
+
 /**
- * The files changed by the current turn (from its diff cards), with
- * Accept and Reject per file and for all, and per hunk Keep (the hunk
- * joins the original) and Undo (noted for the agent). Reject puts the
- * original text back; the rejected paths and undone hunks are kept until
- * the next prompt takes the note.
+ * The files the agent changed that the user has not reviewed yet (from
+ * the diff cards), with Accept and Reject per file and for all, and per
+ * hunk Keep (the hunk joins the original) and Undo (noted for the
+ * agent). A change stays listed across later turns, and across
+ * conversations, until it is kept or undone, as in Copilot's review: a
+ * later change of the same file keeps the first original, so the hunks
+ * are always those of every unreviewed change together (see
+ * docs/decisions.md). Reject puts the original text back; the rejected
+ * paths and undone hunks are kept until the next prompt of the
+ * conversation that made the change takes the note.
  */
 export class ReviewList {
   private readonly changes = new Map<string, ChangedFile>();
-  private readonly rejected = new Set<string>();
-  private readonly undone: UndoneHunk[] = [];
+  private readonly rejected: Pending<string>[] = [];
+  private readonly undone: Pending<UndoneHunk>[] = [];
+  // The texts the files held before the current turn first wrote them (until their card is recorded).
   private readonly originals = new Map<string, string | null>();
+  // The paths whose change began in the current turn from a card's own old text (a write noted later gives the whole file).
+  private readonly fromCard = new Set<string>();
   private readonly restore: Restore;
 
   constructor(restore: Restore) {
     this.restore = restore;
   }
 
-  /** Records a diff card: the first original of a path in the turn is kept. */
-  record(diff: FileDiff): void {
+  /**
+   * Records a diff card of conversation: a path already under review
+   * keeps its original (the file before the agent's first unreviewed
+   * change), else the text noted before the turn wrote it, else the
+   * card's.
+   */
+  record(diff: FileDiff, conversation?: string): void {
     const prev = this.changes.get(diff.path);
     const noted = this.originals.get(diff.path);
-    const original = noted !== undefined ? noted : prev ? prev.original : diff.oldText;
-    this.changes.set(diff.path, { path: diff.path, original, latest: diff.newText });
+    const original = prev ? prev.original : noted !== undefined ? noted : diff.oldText;
+    if (!prev && noted === undefined) this.fromCard.add(diff.path);
+    this.originals.delete(diff.path);
+    const from = conversation ?? prev?.conversation;
+    this.changes.set(diff.path, { path: diff.path, original, latest: diff.newText, ...(from !== undefined ? { conversation: from } : {}) });
   }
 
+  /**
+   * Notes the text path holds before the agent writes it (null: it does
+   * not exist): the original of its change, unless the path was already
+   * under review before the turn (its original stays) or was noted
+   * earlier in the turn. A change the turn began from a card's old text
+   * (a fragment, perhaps) takes it instead.
+   */
   noteOriginal(path: string, text: string | null): void {
-    if (this.originals.has(path)) return;
-    this.originals.set(path, text);
     const prev = this.changes.get(path);
-    if (prev) this.changes.set(path, { ...prev, original: text });
+    if (prev && this.fromCard.delete(path)) {
+      this.changes.set(path, { ...prev, original: text });
+      return;
+    }
+    if (prev || this.originals.has(path)) return;
+    this.originals.set(path, text);
   }
 
   /**
@@ -63,12 +97,12 @@ export class ReviewList {
 
   /**
    * Notes that the user undid part of path's change (told to the agent at
-   * the next prompt); the file leaves the list when nothing of the change
-   * is left (current is its original).
+   * the next prompt of the conversation that made it); the file leaves the
+   * list when nothing of the change is left (current is its original).
    */
   undidPart(hunk: UndoneHunk, current: string): void {
-    this.undone.push(hunk);
     const change = this.changes.get(hunk.path);
+    this.undone.push({ what: hunk, conversation: change?.conversation });
     if (change && (change.original ?? "") === current && change.original !== null) this.changes.delete(hunk.path);
   }
 
@@ -93,7 +127,7 @@ export class ReviewList {
     if (!change) return;
     await this.restore(path, change.original);
     this.changes.delete(path);
-    this.rejected.add(path);
+    if (!this.rejected.some((r) => r.what === path && r.conversation === change.conversation)) this.rejected.push({ what: path, conversation: change.conversation });
   }
 
   /** Accepts every pending file. */
@@ -106,22 +140,34 @@ export class ReviewList {
     for (const path of [...this.changes.keys()]) await this.reject(path);
   }
 
-  /** Starts a new turn's list; earlier pending changes count as accepted. */
+  /**
+   * Starts a new turn: the changes still under review stay listed (their
+   * originals too); only the texts noted before this turn's writes start
+   * afresh.
+   */
   startTurn(): void {
-    this.changes.clear();
     this.originals.clear();
+    this.fromCard.clear();
   }
 
   /**
-   * The note that goes before the next prompt when the user rejected
-   * files since the last one (then forgotten), else undefined.
+   * The note that goes before the next prompt of conversation when the
+   * user rejected files, or undid hunks, of its changes since its last
+   * one (then forgotten; those of a change with no conversation go to any),
+   * else undefined.
    */
-  takeRejectionNote(): string | undefined {
-    const rejected = [...this.rejected];
-    const undone = this.undone.filter((h) => !this.rejected.has(h.path));
-    this.rejected.clear();
-    this.undone.length = 0;
-    const note = (rejected.length ? rejectionNote(rejected) : "") + (undone.length ? undoneNote(undone) : "");
+  takeRejectionNote(conversation?: string): string | undefined {
+    const mine = <T>(p: Pending<T>): boolean => p.conversation === undefined || p.conversation === conversation;
+    const rejected = this.rejected.filter(mine).map((r) => r.what);
+    const undone = this.undone.filter((h) => mine(h) && !rejected.includes(h.what.path)).map((h) => h.what);
+    remove(this.rejected, mine);
+    remove(this.undone, mine);
+    const note = (rejected.length ? rejectionNote([...new Set(rejected)]) : "") + (undone.length ? undoneNote(undone) : "");
     return note === "" ? undefined : note;
   }
+}
+
+// Drops the items of list that match, in place.
+function remove<T>(list: T[], match: (t: T) => boolean): void {
+  for (let i = list.length - 1; i >= 0; i--) if (match(list[i] as T)) list.splice(i, 1);
 }

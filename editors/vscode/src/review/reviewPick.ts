@@ -18,13 +18,13 @@ const FILE_ACTIONS = [
 ] as const;
 
 /**
- * The review list as a QuickPick: the turn's changed files and "Keep
+ * The review list as a QuickPick: the files awaiting review and "Keep
  * all" / "Undo all"; a file then offers Show diff / Keep / Undo.
  * Undefined when dismissed (or nothing to review).
  */
 export async function pickReview(files: readonly ChangedFile[]): Promise<ReviewChoice | undefined> {
   if (files.length === 0) {
-    void vscode.window.showInformationMessage("dsh: no changes to review in this turn.");
+    void vscode.window.showInformationMessage("dsh: no changes to review.");
     return undefined;
   }
   const items: Item[] = [

@@ -126,7 +126,15 @@ export class ChatController implements ClientHandlers {
     };
     this.approvals = chatApprovals({ post, results, calls: this.calls, diffs: deps.diffs, plans: deps.plans });
     this.elicitations = new Elicitations({ post, prompter: deps.prompter ?? new QuickInputPrompter() });
-    this.reviews = new ReviewActions({ review, post, results, diffs: deps.diffs, changed: deps.reviewChanged });
+    this.reviews = new ReviewActions({
+      review,
+      post,
+      results,
+      diffs: deps.diffs,
+      changed: deps.reviewChanged,
+      current: () => this.sessions.current,
+      titleOf: (id) => this.sessions.titleOf(id),
+    });
     this.sessions = new Sessions({
       agent,
       post,
@@ -135,6 +143,8 @@ export class ChatController implements ClientHandlers {
         this.calls.clear();
         deps.usage.reset();
         deps.terminals.release();
+        // The changes still under review stay listed, those of the conversation left under its title.
+        this.reviews.show();
       },
       startReview: () => {
         this.reviews.startTurn();
@@ -199,6 +209,7 @@ export class ChatController implements ClientHandlers {
       follower: deps.follower,
       usage: deps.usage,
       replaying: () => this.sessions.replaying,
+      conversation: () => this.sessions.current,
       commands: (names) => {
         this.rewindOffered = names.includes(REWIND);
       },

@@ -16,9 +16,21 @@ export interface ReviewActionsDeps {
   readonly results: ResultsLog;
   /** Called after the list changed (the editor's inline review redraws). */
   readonly changed?: () => void;
+  /** The conversation shown (its session id): changes of others are listed under their own titles. */
+  readonly current?: () => string | undefined;
+  /** A conversation's title, if known. */
+  readonly titleOf?: (sessionId: string) => string | undefined;
 }
 
-/** What the user does with the turn's changed files: diff, accept or reject one or all. */
+/** The changes editor's title (VS Code adds the count: "dsh: changes (3 files)"). */
+const CHANGES_TITLE = "dsh: changes";
+
+/** The open tabs of the changes editor (View all changes). */
+function changesTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => t.label === CHANGES_TITLE || t.label.startsWith(`${CHANGES_TITLE} (`)));
+}
+
+/** What the user does with the files awaiting review: diff, accept or reject one or all. */
 export type ReviewAction = "accept" | "reject" | "diff";
 
 /**
@@ -33,7 +45,7 @@ export class ReviewActions {
     this.deps = deps;
   }
 
-  /** Starts a new turn's list (earlier changes count as accepted) and shows it. */
+  /** Starts a new turn (the changes still under review stay listed) and shows the list. */
   startTurn(): void {
     this.deps.review.startTurn();
     this.show();
@@ -45,13 +57,23 @@ export class ReviewActions {
     this.deps.changed?.();
   }
 
+  /**
+   * The rows of the shown conversation's changes first, then those of
+   * each earlier conversation, labelled with its title (in the order
+   * their files were first changed).
+   */
   private async post(): Promise<void> {
-    const rows: ReviewRow[] = [];
+    const current = this.deps.current?.();
+    const mine: ReviewRow[] = [];
+    const earlier = new Map<string, ReviewRow[]>();
     for (const { file, hunks } of await this.changed()) {
       const { added, removed } = lineCounts(hunks);
-      rows.push({ path: file.path, created: file.original === null, added, removed });
+      const row = { path: file.path, created: file.original === null, added, removed };
+      const from = file.conversation;
+      if (from === undefined || from === current) mine.push(row);
+      else earlier.set(from, [...(earlier.get(from) ?? []), { ...row, conversation: this.deps.titleOf?.(from) ?? "" }]);
     }
-    this.deps.post({ type: "review", files: rows });
+    this.deps.post({ type: "review", files: [...mine, ...[...earlier.values()].flat()] });
   }
 
   /**
@@ -87,7 +109,7 @@ export class ReviewActions {
     const change = this.deps.review.get(filePath);
     if (!now || !h || !change) return;
     this.deps.review.keepPart(filePath, keepHunk(change.original ?? "", h), now.current);
-    this.show();
+    await this.reviewed();
     await this.deps.results.record("review", { action: "keepHunk", paths: [filePath], line: h.newLine + 1 });
   }
 
@@ -103,7 +125,7 @@ export class ReviewActions {
     const reverted = undoHunk(now.current, h);
     await writeWholeFile(filePath, reverted);
     this.deps.review.undidPart({ path: filePath, line: h.newLine + 1, lines: lineCount(h.newText) }, reverted);
-    this.show();
+    await this.reviewed();
     await this.deps.results.record("review", { action: "undoHunk", paths: [filePath], line: h.newLine + 1 });
   }
 
@@ -115,8 +137,22 @@ export class ReviewActions {
       const uri = vscode.Uri.file(f.path);
       return [uri, this.deps.diffs.register(f.path, f.original ?? ""), uri] as const;
     });
-    // VS Code adds the count to the title: "dsh: changes (3 files)".
-    await vscode.commands.executeCommand("vscode.changes", "dsh: changes", resources);
+    await vscode.commands.executeCommand("vscode.changes", CHANGES_TITLE, resources);
+  }
+
+  /**
+   * Shows the list after the user kept or undid something, and brings an
+   * open changes editor up to date: VS Code keeps the files (and the
+   * count in its title) it was opened with, so it is closed and, when it
+   * was in sight and changes are left, opened again with those left.
+   */
+  private async reviewed(): Promise<void> {
+    this.show();
+    const tabs = changesTabs();
+    if (tabs.length === 0) return;
+    const inSight = tabs.some((t) => t.isActive);
+    await vscode.window.tabGroups.close(tabs, true);
+    if (inSight) await this.viewAll();
   }
 
   /** Opens the review list as a QuickPick and carries out the choice. */
@@ -134,7 +170,7 @@ export class ReviewActions {
     if (action === "diff") return openDiff(this.deps.diffs, filePath, change.original);
     if (action === "accept") this.deps.review.accept(filePath);
     else await this.deps.review.reject(filePath);
-    this.show();
+    await this.reviewed();
     this.deps.post({ type: "reviewed", action, paths: [filePath] });
     await this.deps.results.record("review", { action, paths: [filePath] });
   }
@@ -143,7 +179,7 @@ export class ReviewActions {
   async acceptAll(): Promise<void> {
     const paths = this.deps.review.files().map((f) => f.path);
     this.deps.review.acceptAll();
-    this.show();
+    await this.reviewed();
     await this.deps.results.record("review", { action: "acceptAll", paths });
   }
 
@@ -151,7 +187,7 @@ export class ReviewActions {
   async rejectAll(): Promise<void> {
     const paths = this.deps.review.files().map((f) => f.path);
     await this.deps.review.rejectAll();
-    this.show();
+    await this.reviewed();
     this.deps.post({ type: "reviewed", action: "reject", paths });
     await this.deps.results.record("review", { action: "rejectAll", paths });
   }

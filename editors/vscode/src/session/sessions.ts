@@ -14,7 +14,7 @@ export interface SessionsDeps {
   readonly cwd: () => string;
   /** Forgets what the chat knew of the previous session (its tool calls, its usage). */
   readonly forget: () => void;
-  /** Starts a new turn's review list (a loaded session's changes are not reviewed). */
+  /** Shows the review list anew for the loaded session (a loaded session's replayed changes are not reviewed; unreviewed ones stay listed). */
   readonly startReview: () => void;
   /** Told when a loaded session's replay is over: complete, or cut short by the load's failure. */
   readonly replayed?: (complete: boolean) => void;
@@ -50,6 +50,8 @@ export class Sessions {
   // at its first prompt, so one never prompted cannot be resumed.
   private stored = false;
   private loading = false;
+  // The sessions' titles as last listed.
+  private readonly titles = new Map<string, string>();
 
   constructor(deps: SessionsDeps) {
     this.deps = deps;
@@ -58,6 +60,11 @@ export class Sessions {
   /** The current session id, if one was started. */
   get current(): string | undefined {
     return this.sessionId;
+  }
+
+  /** The title of sessionId as last listed, if it had one. */
+  titleOf(sessionId: string): string | undefined {
+    return this.titles.get(sessionId);
   }
 
   /** Whether a stored session is being loaded (the agent replays it). */
@@ -169,6 +176,7 @@ export class Sessions {
       const agent = await this.deps.agent();
       const res = await agent.listSessions(this.deps.cwd());
       const sessions = retitled(res.sessions, this.deps.titles);
+      for (const s of sessions) if (s.title?.trim()) this.titles.set(s.sessionId, s.title.trim());
       this.deps.post({ type: "sessions", sessions, current: this.sessionId });
       const title = sessions.find((s) => s.sessionId === this.sessionId)?.title?.trim() ?? "";
       this.deps.shown?.(title === "" ? "new conversation" : title);

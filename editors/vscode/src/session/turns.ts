@@ -19,7 +19,7 @@ export interface TurnsDeps {
   readonly results: ResultsLog;
   readonly sessions: Sessions;
   readonly review: ReviewList;
-  /** Starts the turn's review list. */
+  /** Starts the turn's review (the changes still under review stay listed). */
   readonly startReview: () => void;
   /** Cancels every open approval (the turn was stopped). */
   readonly cancelApprovals: () => void;
@@ -92,7 +92,7 @@ export class Turns {
       this.deps.startReview();
       const blocks: ContentBlock[] = [];
       // A slash command must start the prompt: the note waits for the next prompt that is not one.
-      const note = isSlashCommand(text) ? undefined : this.deps.review.takeRejectionNote();
+      const note = isSlashCommand(text) ? undefined : this.deps.review.takeRejectionNote(sessionId);
       // The user's words first (what dsh-acp quotes of a turn, in /rewind say), then the note on their own lines.
       blocks.push({ type: "text", text });
       if (note) blocks.push({ type: "text", text: `\n\n${note}` });

@@ -22,6 +22,8 @@ export interface UpdatesDeps {
   readonly usage: UsageStatus;
   /** Whether a stored session is being replayed (its changes were reviewed when they were made). */
   readonly replaying: () => boolean;
+  /** The conversation shown (its session id): the one whose turn made the changes reviewed. */
+  readonly conversation?: () => string | undefined;
   /** Told the names of the slash commands the agent offers, whenever they change. */
   readonly commands?: (names: readonly string[]) => void;
 }
@@ -76,7 +78,7 @@ export class UpdateRouter {
         const call = this.deps.calls.apply(u);
         if (!call.reviewed && reviewable(call, this.deps.replaying())) {
           call.reviewed = true;
-          for (const d of call.diffs) this.deps.review.record(d);
+          for (const d of call.diffs) this.deps.review.record(d, this.deps.conversation?.());
           this.deps.showReview();
         }
         // A replayed command ran long ago: its card shows its output and exit; no terminal opens.

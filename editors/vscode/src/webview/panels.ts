@@ -68,14 +68,29 @@ export function showConfig(box: HTMLElement, options: readonly SessionConfigOpti
   }
 }
 
-/** The review list: per file Diff / Keep / Undo, and all at once (the words of the edited files' own Keep / Undo); hidden when empty. */
+/** The heading over the rows of an earlier conversation's changes (title: its title, "" when unknown). */
+export function earlierHeading(title: string): string {
+  return title === "" ? "From an earlier conversation" : `From “${title}”`;
+}
+
+/**
+ * The review list: per file Diff / Keep / Undo, and all at once (the
+ * words of the edited files' own Keep / Undo); hidden when empty. Keep
+ * all is the main action (VS Code's primary button), the others
+ * secondary. Rows of an earlier conversation's changes come under its
+ * heading. A long name is cut short, never its "(new)" or its counts.
+ */
 export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: Send, root?: string): void {
   box.hidden = files.length === 0;
   box.replaceChildren(el("div", { class: "review-title" }, `Changes to review (${files.length})`));
+  let group: string | undefined;
   for (const f of files) {
+    if (f.conversation !== undefined && f.conversation !== group) box.append(el("div", { class: "review-group", "data-testid": "review-group" }, earlierHeading(f.conversation)));
+    group = f.conversation;
     const row = el("div", { class: "review-row", "data-testid": "review-file", "data-path": f.path });
     const rel = relativePath(f.path, root);
-    row.append(el("span", { class: "path", title: f.path }, f.created ? `${rel} (new)` : rel));
+    row.append(el("span", { class: "path", title: f.path }, rel));
+    if (f.created) row.append(el("span", { class: "created", "data-testid": "review-created" }, "(new)"));
     const counts = el("span", { class: "counts", "data-testid": "review-counts" });
     counts.append(el("span", { class: "added" }, `+${f.added}`), " ", el("span", { class: "removed" }, `−${f.removed}`));
     row.append(counts);
@@ -84,7 +99,7 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
       ["accept", "Keep", "Keep dsh's change to this file"],
       ["reject", "Undo", "Put this file back as it was before dsh changed it"],
     ] as const) {
-      const b = el("button", { "data-testid": `review-${action}`, title: tip }, label);
+      const b = el("button", { class: "secondary", "data-testid": `review-${action}`, title: tip }, label);
       b.addEventListener("click", () => send({ type: "review", action, path: f.path }));
       row.append(b);
     }
@@ -93,7 +108,7 @@ export function showReview(box: HTMLElement, files: readonly ReviewRow[], send: 
   if (files.length === 0) return;
   const all = el("div", { class: "review-all" });
   for (const [action, label] of [["view", "View all changes"], ["accept", "Keep all"], ["reject", "Undo all"]] as const) {
-    const b = el("button", { "data-testid": `review-${action}-all` }, label);
+    const b = el("button", action === "accept" ? { "data-testid": `review-${action}-all` } : { class: "secondary", "data-testid": `review-${action}-all` }, label);
     b.addEventListener("click", () => send({ type: "reviewAll", action }));
     all.append(b);
   }

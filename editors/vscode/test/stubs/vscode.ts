@@ -307,7 +307,7 @@ export const stub = {
   findFilesCalls: [] as string[],
   editors: [] as StubTextEditor[],
   /** The editor tabs open (window.tabGroups.all holds one group of them). */
-  tabs: [] as { input: unknown; label: string }[],
+  tabs: [] as { input: unknown; label: string; isActive?: boolean }[],
   /** The webview panel serializers registered, by view type. */
   panelSerializers: new Map<string, unknown>(),
   /** What window.activeTextEditor answers. */
@@ -530,7 +530,7 @@ export const window = {
   onDidChangeActiveTextEditor: (): Disposable => noop(),
   onDidChangeTextEditorSelection: (): Disposable => noop(),
   tabGroups: {
-    get all(): { tabs: { input: unknown; label: string }[] }[] {
+    get all(): { tabs: { input: unknown; label: string; isActive?: boolean }[] }[] {
       return [{ tabs: stub.tabs }];
     },
     async close(tabs: readonly { input: unknown; label: string }[]): Promise<boolean> {

@@ -40,6 +40,35 @@ describe("activation", () => {
     for (const s of ctx.subscriptions) s.dispose();
   });
 
+  it("puts New, History and New tab in the Agent view's title as icons, acting on the view's own conversation", async () => {
+    stub.reset();
+    const ctx = context();
+    const api = activate(ctx);
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
+      contributes: { commands: { command: string; icon?: string }[]; menus: { "view/title"?: { command: string; when: string; group: string }[] } };
+    };
+    const title = pkg.contributes.menus["view/title"] ?? [];
+    const icon = (id: string) => pkg.contributes.commands.find((c) => c.command === id)?.icon;
+    assert.deepEqual(
+      title.map((m) => [m.command, m.when, m.group.split("@")[0], icon(m.command)]),
+      [
+        [COMMANDS.viewNewSession, "view == dsh.chat", "navigation", "$(add)"],
+        [COMMANDS.viewConversations, "view == dsh.chat", "navigation", "$(history)"],
+        [COMMANDS.newConversationTab, "view == dsh.chat", "navigation", "$(link-external)"],
+      ],
+    );
+    // An editor tab's conversation is the active one; the view's New still starts the view's.
+    await stub.commands.get(COMMANDS.newConversationTab)?.();
+    assert.notEqual(api.chats.active, api.controller);
+    let started = 0;
+    api.controller.newSession = async () => {
+      started++;
+    };
+    await stub.commands.get(COMMANDS.viewNewSession)?.();
+    assert.equal(started, 1);
+    for (const s of ctx.subscriptions) s.dispose();
+  });
+
   it("opens a new conversation in an editor tab beside the Agent view's, each the active chat while in front", async () => {
     stub.reset();
     const ctx = context();

@@ -34,6 +34,20 @@ describe("chat.css", () => {
     { name: "a picker's dropdown goes below its label when they do not fit side by side", selector: ".picker", property: "flex-wrap", want: "wrap" },
     { name: "a picker's label does not shrink under its dropdown", selector: ".picker-label", property: "flex", want: "none" },
     { name: "a picker's label too long for the view ellipsizes", selector: ".picker-label", property: "text-overflow", want: "ellipsis" },
+    // A plan card's top heading rendered at the browser's 2em.
+    ...["h1", "h2", "h3"].flatMap((h) =>
+      [".plan-markdown", ".compaction-body"].map((card) => ({
+        name: `a card's ${h} has the answer's size`,
+        selector: `${card} ${h}`,
+        property: "font-size",
+        want: declarations(css, `.message ${h}`).get("font-size") ?? "missing",
+      })),
+    ),
+    // A review row's "(new)" was cut off with the name: only the name shrinks.
+    { name: "a review row's name can shrink below its length", selector: ".review-row .path", property: "min-width", want: "0" },
+    { name: "a review row's (new) never shrinks", selector: ".review-row .created", property: "flex", want: "none" },
+    { name: "a review row's counts never shrink", selector: ".review-row .counts", property: "flex", want: "none" },
+    { name: "a review row's buttons never shrink", selector: ".review-row button", property: "flex", want: "none" },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -54,7 +54,13 @@ describe("the plan as the preview renders it", () => {
 describe("the plan's start in a modal", () => {
   const many = Array.from({ length: 20 }, (_, i) => `${i + 1}. step`).join("\n");
   const cases: { name: string; plan: string; want: string }[] = [
-    { name: "a short plan whole, blank lines dropped", plan: "# Plan\n\n1. Add\r\n2. Test\n", want: "# Plan\n1. Add\n2. Test" },
+    { name: "a short plan whole, blank lines dropped", plan: "# Plan\n\n1. Add\r\n2. Test\n", want: "Plan\n1. Add\n2. Test" },
+    // The modal showed the plan's raw Markdown: ##, **, -.
+    {
+      name: "Markdown as plain text: no heading hashes or emphasis, bullets as •",
+      plan: "## Steps ##\n\n- **Add** the *v2* client in `client_v2.go`\n  * test it with __care__\n> note: see [the docs](https://example.com)\n---\n```go\nx := 1\n```\n3. keep snake_case_names and 2 * 3 * 4",
+      want: "Steps\n• Add the v2 client in client_v2.go\n  • test it with care\nnote: see the docs\nx := 1\n3. keep snake_case_names and 2 * 3 * 4",
+    },
     { name: "a long plan's first 14 lines and how many are left", plan: many, want: `${many.split("\n").slice(0, 14).join("\n")}\n… and 6 more lines` },
     { name: "one more line, singular", plan: `${"x".repeat(1198)}\nend`, want: `${"x".repeat(1198)}\n… and 1 more line` },
     { name: "a first line longer than the detail holds is cut", plan: "y".repeat(1500), want: `${"y".repeat(1200)}…` },

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { ToWebview } from "../../src/chat/messages";
+import { undoneNote } from "../../src/chat/editorNote";
+import { currentText } from "../../src/fs/documents";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { deleteFile } from "../../src/fs/writeText";
 import { restoreFile } from "../../src/session/files";
@@ -42,9 +44,36 @@ describe("review list", () => {
       { path: "/w/new.txt", original: null, latest: "fresh\n" },
       { path: "/w/edit.txt", original: "before fragment after", latest: "FRAGMENT" },
     ]);
+  });
+
+  it("keeps an unreviewed change listed in later turns, with the file's text before the agent's first change as its original", () => {
+    const r = new ReviewList(async () => undefined);
+    r.noteOriginal("/w/a", "v0");
+    r.record({ path: "/w/a", oldText: "v0", newText: "v1" }, "s1");
+    r.record({ path: "/w/b", oldText: "b0", newText: "b1" }, "s1");
     r.startTurn();
-    r.record({ path: "/w/config.txt", oldText: null, newText: "again\n" });
-    assert.deepEqual(r.files(), [{ path: "/w/config.txt", original: null, latest: "again\n" }]);
+    assert.deepEqual(r.files().map((f) => f.path), ["/w/a", "/w/b"], "the next turn still lists them");
+    r.noteOriginal("/w/a", "v1"); // the later turn writes a again
+    r.record({ path: "/w/a", oldText: "v1", newText: "v2" }, "s1");
+    r.accept("/w/b");
+    r.startTurn();
+    r.noteOriginal("/w/b", "b1"); // kept, then written anew: its original is the kept text
+    r.record({ path: "/w/b", oldText: "b1", newText: "b2" }, "s2");
+    assert.deepEqual(r.files(), [
+      { path: "/w/a", original: "v0", latest: "v2", conversation: "s1" },
+      { path: "/w/b", original: "b1", latest: "b2", conversation: "s2" },
+    ]);
+  });
+
+  it("tells each conversation what the user undid of its own changes, at its next prompt", async () => {
+    const r = new ReviewList(async () => undefined);
+    r.record({ path: "/w/a", oldText: "a0", newText: "a1" }, "s1");
+    r.record({ path: "/w/b", oldText: "b0", newText: "b1" }, "s2");
+    await r.reject("/w/a");
+    r.undidPart({ path: "/w/b", line: 3, lines: 1 }, "b0 and more");
+    assert.equal(r.takeRejectionNote("s2"), undoneNote([{ path: "/w/b", line: 3, lines: 1 }]));
+    assert.equal(r.takeRejectionNote("s2"), undefined);
+    assert.equal(r.takeRejectionNote("s1"), rejectionNote(["/w/a"]));
   });
 
   it("ends the rejection note with a blank line, so the prompt does not run into it", () => {
@@ -161,6 +190,78 @@ describe("the rejection note", () => {
   });
 });
 
+describe("unreviewed changes across turns and conversations", () => {
+  const completed = (id: string, p: string, oldText: string | null, newText: string) => ({
+    sessionId: "s1",
+    update: { sessionUpdate: "tool_call" as const, toolCallId: id, title: "Edit", kind: "edit" as const, status: "completed" as const, content: [{ type: "diff" as const, path: p, oldText, newText }] },
+  });
+  const lastRows = (posted: ToWebview[]) => {
+    const m = posted.filter((x) => x.type === "review").at(-1);
+    return m?.type === "review" ? m.files : [];
+  };
+  const texts = (agent: FakeAgent) => agent.prompts.map((p) => p.map((b) => (b.type === "text" ? b.text : "")));
+
+  it("keeps a change listed in the next turns; a later edit of the file diffs against the first original, and undoing an older turn's hunk is told", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "one\ntwo\nthree\n");
+    await c.prompt("edit the first line");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nthree\n" });
+    await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
+    await c.prompt("now the last line");
+    assert.deepEqual(lastRows(posted).map((r) => [r.path, r.added, r.removed]), [[a, 1, 1]], "still listed in the next turn");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nTHREE\n" });
+    await c.sessionUpdate(completed("e2", a, "three\n", "THREE\n"));
+    const now = await c.reviewHunks(a);
+    assert.deepEqual(now?.hunks.map((h) => [h.oldText, h.newText]), [["one\n", "ONE\n"], ["three\n", "THREE\n"]], "both turns' hunks, against the file before the first");
+    assert.deepEqual(lastRows(posted).map((r) => [r.path, r.added, r.removed]), [[a, 2, 2]]);
+    await c.undoHunk(a, 0); // the first turn's
+    assert.equal(await currentText(a), "one\ntwo\nTHREE\n");
+    assert.deepEqual((await c.reviewHunks(a))?.hunks.map((h) => h.newText), ["THREE\n"]);
+    await c.prompt("go on");
+    assert.deepEqual(texts(agent)[2], ["go on", `\n\n${undoneNote([{ path: a, line: 1, lines: 1 }])}`]);
+  });
+
+  it("keeps the previous conversation's changes listed under its title in a new one; their undo is told to that conversation", async () => {
+    class Agent extends FakeAgent {
+      private n = 0;
+      override async newSession(): Promise<{ sessionId: string }> {
+        return { sessionId: `s${++this.n}` };
+      }
+      override async listSessions(): Promise<{ sessions: { sessionId: string; cwd: string; title: string }[] }> {
+        return { sessions: [{ sessionId: "s1", cwd: dir, title: "Fix the parser" }] };
+      }
+    }
+    const agent = new Agent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    const [a, b] = [path.join(dir, "a.txt"), path.join(dir, "b.txt")];
+    writeFileSync(a, "old a\n");
+    await c.prompt("edit a");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "new a\n" });
+    await c.sessionUpdate(completed("e1", a, "old a\n", "new a\n"));
+    await c.refreshSessions();
+    await c.newSession();
+    await c.prompt("make b");
+    await c.writeTextFile({ sessionId: "s2", path: b, content: "b\n" });
+    await c.sessionUpdate({ ...completed("w1", b, null, "b\n"), sessionId: "s2" });
+    assert.deepEqual(lastRows(posted), [
+      { path: b, created: true, added: 1, removed: 0 },
+      { path: a, created: false, added: 1, removed: 1, conversation: "Fix the parser" },
+    ]);
+    assert.ok(c.underReview(a), "its Keep / Undo stay in the editor");
+    await c.handle({ type: "review", action: "reject", path: a });
+    assert.equal(readFileSync(a, "utf8"), "old a\n");
+    await c.prompt("more in the new conversation");
+    assert.deepEqual(texts(agent)[2], ["more in the new conversation"], "not told of another conversation's change");
+    await c.loadSession("s1");
+    await c.prompt("back in the first");
+    assert.deepEqual(texts(agent)[3], ["back in the first", `\n\n${rejectionNote([a])}`]);
+  });
+});
+
 describe("View All File Changes", () => {
   const opened = (): string[] => {
     const multi = stub.executed.filter((e) => e.command === "vscode.changes").at(-1);
@@ -202,6 +303,28 @@ describe("View All File Changes", () => {
     const rows = posted.filter((m) => m.type === "review").at(-1);
     assert.ok(rows?.type === "review");
     assert.deepEqual(rows.files.map((f) => f.path), [kept]);
+  });
+
+  it("brings an open changes editor up to date after Keep / Undo: opened again with the files left when in sight, else closed", async () => {
+    const c = reviewing(new FakeAgent(), new ReviewList(restoreFile), [], dir);
+    const [a, b, d] = ["a.txt", "b.txt", "d.txt"].map((n) => path.join(dir, n)) as [string, string, string];
+    await c.prompt("change them");
+    for (const [i, p] of [a, b, d].entries()) {
+      await c.writeTextFile({ sessionId: "s1", path: p, content: "new\n" });
+      await c.sessionUpdate(completed(`e${i}`, p, null, "new\n"));
+    }
+    await c.handle({ type: "reviewAll", action: "view" });
+    const shown = { input: {}, label: "dsh: changes (3 files)", isActive: true };
+    stub.tabs = [shown];
+    await c.handle({ type: "review", action: "accept", path: a });
+    assert.deepEqual(opened(), [b, d], "opened again with the files left");
+    assert.ok(!stub.tabs.includes(shown), "the stale one is closed");
+    const behind = { input: {}, label: "dsh: changes (2 files)", isActive: false };
+    stub.tabs = [behind];
+    const views = stub.executed.filter((e) => e.command === "vscode.changes").length;
+    await c.handle({ type: "review", action: "reject", path: b });
+    assert.deepEqual(stub.tabs, [], "out of sight: closed");
+    assert.equal(stub.executed.filter((e) => e.command === "vscode.changes").length, views, "not opened again");
   });
 
   it("opens nothing when the turn's changes all came to nothing", async () => {

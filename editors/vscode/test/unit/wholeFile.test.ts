@@ -31,6 +31,9 @@ describe("whole-file sides of a diff card", () => {
     { name: "expected after, but the change is not applied yet", hunks: HUNKS, current: BEFORE, expected: "after", want: { before: BEFORE, after: AFTER, disk: "before" } },
     { name: "a created file, proposed (no file yet)", hunks: [{ oldText: null, newText: "new\n" }], current: undefined, expected: "before", want: { before: "", after: "new\n", disk: "before" } },
     { name: "a created file, applied", hunks: [{ oldText: null, newText: "new\n" }], current: "new\n", expected: "after", want: { before: "", after: "new\n", disk: "after" } },
+    // A created file's diff showed an empty line 1 removed: its before side was "\n".
+    { name: "a created file the editor gave a final newline", hunks: [{ oldText: null, newText: "new" }], current: "new\n", expected: "after", want: { before: "", after: "new\n", disk: "after" } },
+    { name: "a created file edited since", hunks: [{ oldText: null, newText: "new\n" }], current: "new\nmore\n", expected: "after", want: { before: "", after: "new\nmore\n", disk: "after" } },
     { name: "a tool's own old and new strings, mid-line", hunks: [{ oldText: "original notes", newText: "notes updated" }], current: "# Notes\n\noriginal notes\n", expected: "before", want: { before: "# Notes\n\noriginal notes\n", after: "# Notes\n\nnotes updated\n", disk: "before" } },
     { name: "hunks that fit neither side: the hunks alone", hunks: HUNKS, current: "something else\n", expected: "after", want: { before: lines(1, 6) + lines(12, 18), after: FIRST.newText + SECOND.newText, disk: undefined } },
   ];

@@ -96,6 +96,36 @@ describe("the review list", () => {
     box.querySelector<HTMLElement>('[data-testid="review-reject"]')?.click();
     assert.deepEqual(sent, [{ type: "review", action: "reject", path: "/ws/a.go" }]);
   });
+
+  it("makes Keep all the one primary button; every other is secondary", () => {
+    const box = document.createElement("div");
+    showReview(box, [{ path: "/ws/a.go", created: false, added: 1, removed: 0 }], () => undefined, "/ws");
+    const primary = [...box.querySelectorAll("button")].filter((b) => !b.classList.contains("secondary")).map((b) => b.textContent);
+    assert.deepEqual(primary, ["Keep all"]);
+  });
+
+  it("keeps a new file's (new) out of the name that is cut short", () => {
+    const box = document.createElement("div");
+    showReview(box, [{ path: "/ws/a-very-long-directory-name/and-a-longer-file-name.go", created: true, added: 4, removed: 0 }], () => undefined, "/ws");
+    assert.equal(box.querySelector(".path")?.textContent, "a-very-long-directory-name/and-a-longer-file-name.go");
+    assert.equal(box.querySelector('.review-row > [data-testid="review-created"]')?.textContent, "(new)");
+  });
+
+  it("lists an earlier conversation's changes under its title, after the current one's", () => {
+    const box = document.createElement("div");
+    showReview(
+      box,
+      [
+        { path: "/ws/b.go", created: false, added: 1, removed: 0 },
+        { path: "/ws/a.go", created: false, added: 2, removed: 1, conversation: "Fix the parser" },
+        { path: "/ws/c.go", created: false, added: 2, removed: 1, conversation: "" },
+      ],
+      () => undefined,
+      "/ws",
+    );
+    const shown = [...box.querySelectorAll(".review-group, .review-row")].map((e) => (e.classList.contains("review-group") ? e.textContent : e.getAttribute("data-path")));
+    assert.deepEqual(shown, ["/ws/b.go", "From “Fix the parser”", "/ws/a.go", "From an earlier conversation", "/ws/c.go"]);
+  });
 });
 
 describe("the context chip", () => {
