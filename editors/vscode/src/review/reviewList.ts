@@ -15,8 +15,13 @@ export interface ChangedFile {
   readonly conversation?: string | undefined;
 }
 
-/** Puts a file back as it was: original null means delete it. */
-export type Restore = (path: string, original: string | null) => Promise<void>;
+/**
+ * Puts a file back as it was (original null: deletes it); expected, when
+ * known, is the text the agent's last write left in it, so that a file
+ * the user edited since is not put back without asking. Resolves whether
+ * it was put back.
+ */
+export type Restore = (path: string, original: string | null, expected: string | undefined) => Promise<boolean>;
 
 // A rejected path or an undone hunk, waiting for the next prompt of its conversation.
 interface Pending<T> {
@@ -44,6 +49,9 @@ export class ReviewList {
   private readonly originals = new Map<string, string | null>();
   // The paths whose change began in the current turn from a card's own old text (a write noted later gives the whole file).
   private readonly fromCard = new Set<string>();
+  // The whole text the agent's last write (or an undone hunk) left in each file under review: another text
+  // there now is the user's own edit, which nothing here may undo.
+  private readonly written = new Map<string, string>();
   private readonly restore: Restore;
 
   constructor(restore: Restore) {
@@ -71,16 +79,25 @@ export class ReviewList {
    * not exist): the original of its change, unless the path was already
    * under review before the turn (its original stays) or was noted
    * earlier in the turn. A change the turn began from a card's old text
-   * (a fragment, perhaps) takes it instead.
+   * (a fragment, perhaps) takes it instead. A file under review that the
+   * user edited since the agent last wrote it takes text as its original
+   * too: their edits are never part of what Undo or Reject takes back
+   * (the agent's earlier change of it counts as kept).
    */
   noteOriginal(path: string, text: string | null): void {
     const prev = this.changes.get(path);
-    if (prev && this.fromCard.delete(path)) {
+    const written = this.written.get(path);
+    if (prev && (this.fromCard.delete(path) || (written !== undefined && text !== written))) {
       this.changes.set(path, { ...prev, original: text });
       return;
     }
     if (prev || this.originals.has(path)) return;
     this.originals.set(path, text);
+  }
+
+  /** Notes the whole text the agent's write left in path (after noteOriginal). */
+  wrote(path: string, text: string): void {
+    this.written.set(path, text);
   }
 
   /**
@@ -91,7 +108,7 @@ export class ReviewList {
   keepPart(path: string, text: string, current: string): void {
     const change = this.changes.get(path);
     if (!change) return;
-    if (text === current) this.changes.delete(path);
+    if (text === current) this.drop(path);
     else this.changes.set(path, { ...change, original: text });
   }
 
@@ -103,7 +120,8 @@ export class ReviewList {
   undidPart(hunk: UndoneHunk, current: string): void {
     const change = this.changes.get(hunk.path);
     this.undone.push({ what: hunk, conversation: change?.conversation });
-    if (change && (change.original ?? "") === current && change.original !== null) this.changes.delete(hunk.path);
+    if (change) this.written.set(hunk.path, current);
+    if (change && (change.original ?? "") === current && change.original !== null) this.drop(hunk.path);
   }
 
   /** The files awaiting review, in the order first changed. */
@@ -118,21 +136,33 @@ export class ReviewList {
 
   /** Keeps path's change and drops it from the list. */
   accept(path: string): void {
-    this.changes.delete(path);
+    this.drop(path);
   }
 
-  /** Restores path's original text, drops it from the list and remembers the rejection. */
+  /**
+   * Restores path's original text, drops it from the list and remembers
+   * the rejection; a file the user edited since the agent's last write is
+   * restored only if Restore's question is answered yes (else it stays
+   * listed, untouched).
+   */
   async reject(path: string): Promise<void> {
     const change = this.changes.get(path);
     if (!change) return;
-    await this.restore(path, change.original);
-    this.changes.delete(path);
+    if (!(await this.restore(path, change.original, this.written.get(path)))) return;
+    this.drop(path);
     if (!this.rejected.some((r) => r.what === path && r.conversation === change.conversation)) this.rejected.push({ what: path, conversation: change.conversation });
   }
 
   /** Accepts every pending file. */
   acceptAll(): void {
     this.changes.clear();
+    this.written.clear();
+  }
+
+  // Takes path out of review.
+  private drop(path: string): void {
+    this.changes.delete(path);
+    this.written.delete(path);
   }
 
   /** Rejects every pending file. */

@@ -1,4 +1,6 @@
+import * as path from "node:path";
 import type { WriteTextFileRequest } from "@agentclientprotocol/sdk";
+import * as vscode from "vscode";
 import { currentText } from "../fs/documents";
 import { deleteFile, writeWholeFile } from "../fs/writeText";
 import type { ReviewList } from "../review/reviewList";
@@ -10,11 +12,30 @@ import type { ReviewList } from "../review/reviewList";
  */
 export async function writeReviewed(review: ReviewList, req: WriteTextFileRequest): Promise<void> {
   review.noteOriginal(req.path, (await currentText(req.path)) ?? null);
-  return writeWholeFile(req.path, req.content);
+  await writeWholeFile(req.path, req.content);
+  review.wrote(req.path, req.content);
 }
 
-/** Restores a rejected file: its original text, or deletes a file the turn created. */
-export async function restoreFile(filePath: string, original: string | null): Promise<void> {
+/** The button that rejects a file the user edited since the agent's change. */
+export const REJECT_ANYWAY = "Reject anyway";
+
+/**
+ * Restores a rejected file: its original text, or deletes a file the
+ * agent created. When the file no longer holds expected (what the
+ * agent's last write left: the user edited it since), it asks first in a
+ * modal, as their edits would be lost; resolves whether it restored.
+ */
+export async function restoreFile(filePath: string, original: string | null, expected: string | undefined): Promise<boolean> {
+  if (expected !== undefined && (await currentText(filePath)) !== expected) {
+    const what = original === null ? "deletes the file the agent created" : "puts back the text from before the agent's change";
+    const answer = await vscode.window.showWarningMessage(
+      `${path.basename(filePath)} changed after the agent's edit. Rejecting ${what}, and your own edits to it are lost.`,
+      { modal: true },
+      REJECT_ANYWAY,
+    );
+    if (answer !== REJECT_ANYWAY) return false;
+  }
   if (original === null) await deleteFile(filePath);
   else await writeWholeFile(filePath, original);
+  return true;
 }

@@ -77,7 +77,7 @@ async function firstText(n: number): Promise<number[]> {
       if (m.type === "update") posted = performance.now();
     },
     diffs: new DiffContentProvider(),
-    review: new ReviewList(async () => undefined),
+    review: new ReviewList(async () => true),
     terminals: new CommandTerminals(),
     follower: new Follower(() => false),
     usage: new UsageStatus(),

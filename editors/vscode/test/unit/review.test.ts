@@ -8,7 +8,7 @@ import { undoneNote } from "../../src/chat/editorNote";
 import { currentText } from "../../src/fs/documents";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { deleteFile } from "../../src/fs/writeText";
-import { restoreFile } from "../../src/session/files";
+import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
@@ -21,7 +21,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("review list", () => {
   it("keeps the first original of a file across a turn's diffs", () => {
-    const r = new ReviewList(async () => undefined);
+    const r = new ReviewList(async () => true);
     r.record({ path: "/w/a", oldText: "v0", newText: "v1" });
     r.record({ path: "/w/a", oldText: "v1", newText: "v2" });
     r.record({ path: "/w/b", oldText: null, newText: "new" });
@@ -32,7 +32,7 @@ describe("review list", () => {
   });
 
   it("keeps the whole file the editor held before the first write, not a card's fragment", () => {
-    const r = new ReviewList(async () => undefined);
+    const r = new ReviewList(async () => true);
     r.noteOriginal("/w/config.txt", "the whole\nold file\n");
     r.record({ path: "/w/config.txt", oldText: null, newText: "overwritten\n" }); // a write's pending card
     r.noteOriginal("/w/new.txt", null); // did not exist
@@ -47,7 +47,7 @@ describe("review list", () => {
   });
 
   it("keeps an unreviewed change listed in later turns, with the file's text before the agent's first change as its original", () => {
-    const r = new ReviewList(async () => undefined);
+    const r = new ReviewList(async () => true);
     r.noteOriginal("/w/a", "v0");
     r.record({ path: "/w/a", oldText: "v0", newText: "v1" }, "s1");
     r.record({ path: "/w/b", oldText: "b0", newText: "b1" }, "s1");
@@ -66,7 +66,7 @@ describe("review list", () => {
   });
 
   it("tells each conversation what the user undid of its own changes, at its next prompt", async () => {
-    const r = new ReviewList(async () => undefined);
+    const r = new ReviewList(async () => true);
     r.record({ path: "/w/a", oldText: "a0", newText: "a1" }, "s1");
     r.record({ path: "/w/b", oldText: "b0", newText: "b1" }, "s2");
     await r.reject("/w/a");
@@ -223,6 +223,58 @@ describe("unreviewed changes across turns and conversations", () => {
     await c.prompt("go on");
     assert.deepEqual(texts(agent)[2], ["go on", `\n\n${undoneNote([{ path: a, line: 1, lines: 1 }])}`]);
   });
+
+  // The user types in the file's open editor (unsaved: the review reads the editor's text).
+  const userEdits = (p: string, text: string) => {
+    const doc = stub.documents.find((d) => d.uri.fsPath === p);
+    assert.ok(doc, `${p} is open in the editor`);
+    doc.text = text;
+    doc.isDirty = true;
+  };
+
+  it("never takes back the user's own edits: a file they edited between the agent's writes is reviewed from their text", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "one\ntwo\nthree\n");
+    await c.prompt("edit the first line");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nthree\n" });
+    await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
+    userEdits(a, "ONE\nmine\nthree\n"); // before the next turn
+    await c.prompt("now the last line");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\nmine\nTHREE\n" });
+    await c.sessionUpdate(completed("e2", a, "three\n", "THREE\n"));
+    assert.deepEqual((await c.reviewHunks(a))?.hunks.map((h) => [h.oldText, h.newText]), [["three\n", "THREE\n"]], "only the agent's change since the user's edit");
+    await c.handle({ type: "review", action: "reject", path: a });
+    assert.equal(await currentText(a), "ONE\nmine\nthree\n", "Reject puts back the user's text, not the file before the agent's first change");
+    assert.equal(stub.warnings.length, 0, "nothing of the user's is lost, so nothing is asked");
+  });
+
+  const afterWrite: { name: string; answer: string | undefined; want: string; listed: boolean }[] = [
+    { name: "kept when the question is dismissed", answer: undefined, want: "ONE\nmine\n", listed: true },
+    { name: "put back when the user says Reject anyway", answer: REJECT_ANYWAY, want: "one\ntwo\n", listed: false },
+  ];
+  for (const tt of afterWrite) {
+    it(`asks before a Reject would lose the user's edits made after the agent's write: ${tt.name}`, async () => {
+      const agent = new FakeAgent();
+      const posted: ToWebview[] = [];
+      const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+      const a = path.join(dir, "a.txt");
+      writeFileSync(a, "one\ntwo\n");
+      await c.prompt("edit it");
+      await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\n" });
+      await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
+      userEdits(a, "ONE\nmine\n");
+      stub.warningAnswer = () => tt.answer;
+      await c.handle({ type: "review", action: "reject", path: a });
+      assert.equal(stub.warnings.length, 1);
+      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Rejecting puts back the text from before the agent's change, and your own edits to it are lost\./);
+      assert.deepEqual(stub.warnings[0]?.options, { modal: true });
+      assert.equal(await currentText(a), tt.want);
+      assert.equal(lastRows(posted).some((r) => r.path === a), tt.listed);
+    });
+  }
 
   it("keeps the previous conversation's changes listed under its title in a new one; their undo is told to that conversation", async () => {
     class Agent extends FakeAgent {
