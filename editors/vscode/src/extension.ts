@@ -109,7 +109,8 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     chat().handle(m).catch((e: unknown) => view().post({ type: "notice", level: "error", text: errorMessage(e) }));
   };
 
-  const view: ChatView = new ChatView(context.extensionUri, route(() => controller, () => view));
+  // The sidebar's title bar has History, New and New tab (package.json view/title).
+  const view: ChatView = new ChatView(context.extensionUri, route(() => controller, () => view), true);
   const sidebar = openChat(view, {
     memory: {
       last: () => context.workspaceState.get<string>(LAST_SESSION),

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { closeQuickInput, clickRowButton, fillRename, historyRows, leaveRename, openHistory, searchHistory } from "./history.mjs";
 import { indexNames, sessionEvents } from "./stored.mjs";
 import { THEMES, shotPassingInThemes, useTheme } from "./themes.mjs";
-import { UI_TIMEOUT, waitForPrompt } from "./workbench.mjs";
+import { UI_TIMEOUT, viewTitleAction, waitForPrompt } from "./workbench.mjs";
 
 // The prompts, and the answers of scenario-conversations.jsonl in order.
 const SKY = "Which colour is the sky?";
@@ -64,7 +64,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
   };
   // A new conversation: the dropdown lists the current one as new until its first prompt.
   const newConversation = async () => {
-    await byTestId("new-session-button").click();
+    await viewTitleAction(page, "New Conversation").click();
     await chat.locator('[data-testid="sessions-select"] option', { hasText: "New conversation (current)" }).waitFor({ state: "attached", timeout: UI_TIMEOUT });
   };
   /** @param {string} name @param {() => Promise<unknown>} show @param {() => Promise<unknown>} [hide] */
@@ -151,7 +151,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
     async () => {
       const id = need(sky, "the edited conversation");
       need(forget, "the third conversation");
-      await openHistory(page, chat);
+      await openHistory(page);
       const rows = await historyRows(page);
       for (const title of [SKY, FORGET, "Update the notes"]) {
         if (!rows.some((r) => r.label.startsWith(title))) throw new Error(`History lacks ${JSON.stringify(title)}: ${JSON.stringify(rows)}`);
@@ -160,9 +160,9 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
       if (undated.length) throw new Error(`History shows no date for ${JSON.stringify(undated)}`);
       if (!rows.find((r) => r.label === FORGET)?.description.includes("(open)")) throw new Error(`History does not mark the open conversation: ${JSON.stringify(rows)}`);
       await closeQuickInput(page);
-      await passing("w20-history", () => openHistory(page, chat));
+      await passing("w20-history", () => openHistory(page));
       const search = async () => {
-        await openHistory(page, chat);
+        await openHistory(page);
         await searchHistory(page, "colour", SKY);
       };
       await passing("w21-history-search", search);
@@ -182,7 +182,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
     async () => {
       need(sky, "the edited conversation");
       const rename = async () => {
-        await openHistory(page, chat);
+        await openHistory(page);
         await searchHistory(page, "colour", SKY);
         await clickRowButton(page, SKY, "Rename");
         await fillRename(page, { was: SKY, title: NEW_NAME });
@@ -206,7 +206,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
       const id = need(forget, "the third conversation");
       // Asked in a modal: shot in light, cancelled; asked again in dark, deleted.
       const ask = async () => {
-        await openHistory(page, chat);
+        await openHistory(page);
         await searchHistory(page, "forget", FORGET);
         await clickRowButton(page, FORGET, "Delete");
         const prompt = await waitForPrompt(page, "Delete the conversation");
@@ -234,7 +234,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
       await closeQuickInput(page);
       await useTheme(page, chat, light).then(
         async () => {
-          await openHistory(page, chat);
+          await openHistory(page);
           await page.screenshot({ path: join(artifacts, "w25-deleted-light.png"), animations: "disabled" });
           await closeQuickInput(page);
         },

@@ -2,7 +2,7 @@
 // "dsh: conversations" the chat's History button opens (newest first, each
 // row a conversation with its date as the description, its buttons Rename
 // and Delete), the search typed into it, and the input box Rename asks in.
-import { UI_TIMEOUT } from "./workbench.mjs";
+import { UI_TIMEOUT, viewTitleAction } from "./workbench.mjs";
 
 const TITLE = "dsh: conversations";
 const RENAME_TITLE = "Rename the conversation";
@@ -21,13 +21,13 @@ function widget(page) {
 }
 
 /**
- * Clicks the chat's History button and waits for the list with its rows.
+ * Clicks the side bar's History action (its view title's) and waits for
+ * the list with its rows.
  * @param {import("./workbench.mjs").Page} page
- * @param {import("./workbench.mjs").FrameLocator} chat
  * @returns {Promise<void>}
  */
-export async function openHistory(page, chat) {
-  await chat.locator('[data-testid="history-button"]').click();
+export async function openHistory(page) {
+  await viewTitleAction(page, "Conversations (Search, Open, Rename, Delete)").click();
   await widget(page).locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: UI_TIMEOUT });
 }
 

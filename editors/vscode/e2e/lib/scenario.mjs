@@ -17,6 +17,7 @@ import {
   UI_TIMEOUT,
   openViewContainer,
   terminalTitles,
+  viewTitleAction,
   waitForDiffEditor,
   waitForPrompt,
   waitForTerminalText,
@@ -514,7 +515,7 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
   await step(
     "New tab opens another conversation in an editor tab",
     async () => {
-      await byTestId("new-tab-button").click();
+      await viewTitleAction(page, "New Conversation in an Editor Tab").click();
       await page.locator(".tabs-container .tab", { hasText: "dsh: new conversation" }).first().waitFor({ timeout: UI_TIMEOUT });
       const tab = page.locator(`iframe.webview.ready[src*="extensionId=${extension.id}"]`).nth(1).contentFrame().locator("iframe#active-frame").contentFrame();
       await tab.locator('[data-testid="welcome"]').waitFor({ timeout: UI_TIMEOUT });

@@ -49,6 +49,18 @@ export async function openViewContainer(page, title) {
 }
 
 /**
+ * A button of the side bar's title (its view's title actions, package.json
+ * view/title: the one view's merge into the container's title), by its
+ * command's title.
+ * @param {Page} page
+ * @param {string} title
+ * @returns {Locator}
+ */
+export function viewTitleAction(page, title) {
+  return page.locator(`.part.sidebar .action-label[aria-label="${title}"]`).first();
+}
+
+/**
  * The frame of the extension's webview view: VS Code puts each webview in
  * an iframe whose src names the extension, holding the content in an inner
  * iframe #active-frame. The first such frame is the Agent view's (an

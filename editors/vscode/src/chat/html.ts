@@ -10,8 +10,12 @@ export function makeNonce(): string {
  * The chat view's HTML: a strict Content-Security-Policy (no remote
  * resources, no inline script, the one bundled script by nonce, styles
  * from the extension only), the bundled webview script and stylesheet.
+ * In a view whose title bar holds History, New and New tab (the
+ * sidebar's, package.json view/title), the toolbar's own are hidden; an
+ * editor tab has no such title bar and shows them.
  */
-export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce: string): string {
+export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce: string, titleBarActions = false): string {
+  const inTitle = titleBarActions ? " hidden" : "";
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview.js"));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "media", "chat.css"));
   const csp = [
@@ -33,9 +37,9 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
 <body>
 <header class="toolbar">
   <select data-testid="sessions-select" id="sessions" title="Conversations" aria-label="Conversations"></select>
-  <button data-testid="history-button" id="history" class="secondary" title="Search, open, rename or delete conversations">History</button>
-  <button data-testid="new-session-button" id="new-session" class="secondary" title="New conversation">New</button>
-  <button data-testid="new-tab-button" id="new-tab" class="secondary" title="New conversation in an editor tab (several can run at once)" >New tab</button>
+  <button data-testid="history-button" id="history" class="secondary" title="Search, open, rename or delete conversations"${inTitle}>History</button>
+  <button data-testid="new-session-button" id="new-session" class="secondary" title="New conversation"${inTitle}>New</button>
+  <button data-testid="new-tab-button" id="new-tab" class="secondary" title="New conversation in an editor tab (several can run at once)"${inTitle}>New tab</button>
 </header>
 <div id="config" class="pickers"></div>
 <main id="log" data-testid="chat-log" aria-live="polite"></main>

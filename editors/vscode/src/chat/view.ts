@@ -18,10 +18,13 @@ export class ChatView implements vscode.WebviewViewProvider {
   private queue: ToWebview[] = [];
   private readonly extensionUri: vscode.Uri;
   private readonly onMessage: (m: FromWebview) => void;
+  private readonly titleBarActions: boolean;
 
-  constructor(extensionUri: vscode.Uri, onMessage: (m: FromWebview) => void) {
+  /** titleBarActions: the view's title bar has History, New and New tab (the sidebar's), so its toolbar does not repeat them. */
+  constructor(extensionUri: vscode.Uri, onMessage: (m: FromWebview) => void, titleBarActions = false) {
     this.extensionUri = extensionUri;
     this.onMessage = onMessage;
+    this.titleBarActions = titleBarActions;
   }
 
   /** Called by VS Code when the view becomes visible the first time (or with an editor tab's panel). */
@@ -29,7 +32,7 @@ export class ChatView implements vscode.WebviewViewProvider {
     this.view = view;
     this.ready = false;
     view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")] };
-    view.webview.html = chatHtml(view.webview, this.extensionUri, makeNonce());
+    view.webview.html = chatHtml(view.webview, this.extensionUri, makeNonce(), this.titleBarActions);
     view.webview.onDidReceiveMessage((m: unknown) => {
       if (!isFromWebview(m)) return;
       if (m.type === "ready") {

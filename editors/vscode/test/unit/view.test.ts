@@ -43,6 +43,16 @@ describe("chat webview", () => {
     }
   });
 
+  it("hides History, New and New tab in a view whose title bar has them (the sidebar), not in an editor tab", () => {
+    const { webview } = fakeWebview();
+    const hidden = (html: string, id: string) => new RegExp(`data-testid="${id}"[^>]*\\shidden>`).test(html);
+    for (const [titleBar, want] of [[true, true], [false, false]] as const) {
+      const html = chatHtml(webview, vscode.Uri.file("/ext"), makeNonce(), titleBar);
+      for (const id of ["history-button", "new-session-button", "new-tab-button"]) assert.equal(hidden(html, id), want, `${id} with title bar actions ${String(titleBar)}`);
+      assert.equal(hidden(html, "send-button"), false);
+    }
+  });
+
   it("queues messages until the webview is ready, then sends them in order", () => {
     const received: FromWebview[] = [];
     const view = new ChatView(vscode.Uri.file("/ext"), (m) => received.push(m));
