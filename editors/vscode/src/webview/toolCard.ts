@@ -127,8 +127,10 @@ export class ToolCard {
     const box = part(this.root, "tool-permission");
     box.dataset["requestId"] = requestId;
     box.replaceChildren(el("span", { class: "ask" }, "Allow this?"));
+    // One main action, as VS Code's own prompt has: Allow once (else the first allow); the rest are secondary.
+    const main = options.find((o) => o.kind === "allow_once") ?? options.find((o) => o.kind.startsWith("allow"));
     for (const o of options) {
-      const cls = o.kind.startsWith("allow") ? "primary" : "secondary";
+      const cls = o === main ? "primary" : "secondary";
       const label = o.name.replace(/`/g, "");
       const b = el("button", { class: cls, "data-testid": "permission-option", "data-option-id": o.optionId, "data-kind": o.kind, title: label }, label);
       b.addEventListener("click", () => this.send({ type: "permission", requestId, optionId: o.optionId }));

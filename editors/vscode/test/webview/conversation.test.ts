@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
-import type { SessionUpdate, ToolKind } from "@agentclientprotocol/sdk";
+import type { PermissionOptionKind, SessionUpdate, ToolKind } from "@agentclientprotocol/sdk";
 import type { Window } from "happy-dom";
 import { rejectionNote, undoneNote } from "../../src/chat/editorNote";
 import type { FromWebview } from "../../src/chat/messages";
@@ -270,6 +270,20 @@ describe("a tool card", () => {
     assert.equal(q("permission-option")[0]?.textContent, "Always allow go test …");
     assert.equal(q("permission-option")[0]?.title, "Always allow go test …", "the whole label is the tooltip too");
   });
+
+  const mainAction: { name: string; kinds: PermissionOptionKind[]; primary: PermissionOptionKind | undefined }[] = [
+    { name: "Allow once, whatever the order", kinds: ["allow_always", "allow_once", "reject_once", "reject_always"], primary: "allow_once" },
+    { name: "the first allow without Allow once", kinds: ["reject_once", "allow_always"], primary: "allow_always" },
+    { name: "none when nothing allows", kinds: ["reject_once", "reject_always"], primary: undefined },
+  ];
+  for (const tt of mainAction) {
+    it(`makes one approval button primary: ${tt.name}`, () => {
+      chat.ask("p1", "b1", "Run", tt.kinds.map((kind) => ({ optionId: kind, name: kind, kind })));
+      const primary = q("permission-option").filter((b) => b.classList.contains("primary")).map((b) => b.dataset["kind"]);
+      assert.deepEqual(primary, tt.primary === undefined ? [] : [tt.primary]);
+      assert.equal(q("permission-option").filter((b) => b.classList.contains("secondary")).length, tt.kinds.length - primary.length);
+    });
+  }
 });
 
 describe("restore to here, and edit and resend", () => {
