@@ -53,10 +53,17 @@ export function diffUri(filePath: string, key: string): vscode.Uri {
 }
 
 /**
- * Opens VS Code's diff editor: oldText (a virtual document; empty for a
- * new file) on the left, the file itself on the right.
+ * Opens VS Code's diff editor: oldText (a virtual document) on the left,
+ * the file itself on the right. A file the agent created (oldText null)
+ * has nothing to compare: it opens as it is, as VS Code's source control
+ * opens an added file (its review shows every line new); a diff against
+ * an empty document would show an empty line 1 removed.
  */
 export async function openDiff(provider: DiffContentProvider, filePath: string, oldText: string | null | undefined): Promise<void> {
+  if (oldText === null) {
+    await vscode.commands.executeCommand("vscode.open", vscode.Uri.file(filePath), { preview: true });
+    return;
+  }
   const left = provider.register(filePath, oldText ?? "");
   const title = `${path.basename(filePath)} (before dsh ↔ now)`;
   await vscode.commands.executeCommand("vscode.diff", left, vscode.Uri.file(filePath), title, { preview: true });

@@ -133,9 +133,10 @@ export class ReviewActions {
   async viewAll(): Promise<void> {
     const files = (await this.changed()).map((c) => c.file);
     if (files.length === 0) return;
+    // A created file has no original side: the changes editor then shows it as added (as VS Code's source control does).
     const resources = files.map((f) => {
       const uri = vscode.Uri.file(f.path);
-      return [uri, this.deps.diffs.register(f.path, f.original ?? ""), uri] as const;
+      return [uri, f.original === null ? undefined : this.deps.diffs.register(f.path, f.original), uri] as const;
     });
     await vscode.commands.executeCommand("vscode.changes", CHANGES_TITLE, resources);
   }

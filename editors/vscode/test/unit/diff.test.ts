@@ -38,10 +38,13 @@ describe("diff documents", () => {
     assert.match(title, /a\.go/);
   });
 
-  it("shows an empty left side for a created file", async () => {
+  it("opens a created file as it is, with nothing to compare", async () => {
     const p = new DiffContentProvider();
     await openDiff(p, "/w/new.go", null);
-    const [left] = (stub.executed[0]?.args ?? []) as [vscode.Uri];
-    assert.equal(p.provideTextDocumentContent(left), "");
+    const call = stub.executed[0];
+    assert.equal(call?.command, "vscode.open");
+    const [uri, options] = call.args as [vscode.Uri, unknown];
+    assert.equal(uri.fsPath, "/w/new.go");
+    assert.deepEqual(options, { preview: true });
   });
 });

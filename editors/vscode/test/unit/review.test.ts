@@ -357,6 +357,24 @@ describe("View All File Changes", () => {
     assert.deepEqual(rows.files.map((f) => f.path), [kept]);
   });
 
+  it("shows a created file as added, with no original side, beside a changed one's", async () => {
+    const c = reviewing(new FakeAgent(), new ReviewList(restoreFile), [], dir);
+    const [changed, created] = ["changed.txt", "created.txt"].map((n) => path.join(dir, n)) as [string, string];
+    writeFileSync(changed, "old\n");
+    await c.prompt("change one, make one");
+    await c.writeTextFile({ sessionId: "s1", path: changed, content: "new\n" });
+    await c.sessionUpdate(completed("e1", changed, "old\n", "new\n"));
+    await c.writeTextFile({ sessionId: "s1", path: created, content: "made\n" });
+    await c.sessionUpdate(completed("w1", created, null, "made\n"));
+    await c.handle({ type: "reviewAll", action: "view" });
+    const multi = stub.executed.filter((e) => e.command === "vscode.changes").at(-1);
+    const rows = (multi?.args[1] ?? []) as ({ fsPath: string; scheme: string } | undefined)[][];
+    assert.deepEqual(rows.map((r) => [r[0]?.fsPath, r[1]?.scheme, r[2]?.fsPath]), [
+      [changed, "dsh-diff", changed],
+      [created, undefined, created],
+    ]);
+  });
+
   it("brings an open changes editor up to date after Keep / Undo: opened again with the files left when in sight, else closed", async () => {
     const c = reviewing(new FakeAgent(), new ReviewList(restoreFile), [], dir);
     const [a, b, d] = ["a.txt", "b.txt", "d.txt"].map((n) => path.join(dir, n)) as [string, string, string];
