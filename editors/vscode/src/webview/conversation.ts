@@ -44,7 +44,7 @@ function welcome(send: (m: FromWebview) => void, keyStored: boolean): HTMLElemen
   // A key in VS Code's secret storage is told as set; without one, dsh may still have one from its environment or its own sign-in.
   const p = keyStored
     ? el("p", { "data-testid": "welcome-key-stored" }, "Your API key is set (in VS Code's secret storage). ")
-    : el("p", {}, "dsh needs your model provider's API key, unless its environment or dsh-acp login gives it one. ");
+    : el("p", {}, "dsh needs an API key from your model provider (if dsh already has one, just ask). ");
   const signIn = el("button", { class: "secondary", "data-testid": "welcome-sign-in" }, keyStored ? "Change API key" : "Set API key");
   signIn.addEventListener("click", () => send({ type: "signIn" }));
   p.append(signIn);

@@ -36,6 +36,7 @@ describe("the conversation view", () => {
   it("tells in the welcome whether the API key is stored, and offers to change it then", () => {
     assert.equal(q("welcome-key-stored").length, 0);
     assert.equal(q("welcome-sign-in")[0]?.textContent, "Set API key");
+    assert.doesNotMatch(q("welcome")[0]?.textContent ?? "", /environment|login|DSH_|dsh-acp/, "it speaks of the key, not of variables or commands");
     chat.setKeyStored(true);
     assert.equal(q("welcome").length, 1);
     assert.match(q("welcome-key-stored")[0]?.textContent ?? "", /Your API key is set/);
