@@ -88,11 +88,12 @@ export async function runStandIn({ page, dirs, extension, extDir, node, results,
     // icon would close a container the reload left open) from the command palette, with
     // the keyboard's focus in the workbench (not a webview).
     const shown = await byTestId("chat-input")
-      .waitFor({ timeout: UI_TIMEOUT / 3 })
+      .waitFor({ timeout: UI_TIMEOUT })
       .then(() => true)
       .catch(() => false);
     if (!shown) {
-      await page.locator(".part.editor").first().click();
+      // The status bar, not the editor area: a conversation tab's webview, back after the reload, can cover that.
+      await page.locator(".part.statusbar").first().click({ position: { x: 300, y: 5 } });
       await page.keyboard.press("F1");
       const palette = page.locator(".quick-input-widget input");
       await palette.waitFor({ timeout: UI_TIMEOUT });

@@ -3,17 +3,15 @@
 // plan review in plan mode (implement: the next write runs), and the todo
 // list as plan operations (plan_update of items, plan_removed).
 import { strict as assert } from "node:assert";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 import * as vscode from "vscode";
 import type { ToWebview } from "../../src/chat/messages";
-import type { AgentClient } from "../../src/client/agentClient";
 import type { FieldPrompter, StepResult } from "../../src/elicitation/walk";
 import type { ChatController } from "../../src/session/controller";
-import { AnsweringPrompter, processChat } from "../fakes/chat";
-import { dshAcpBinary, scriptedEnv } from "../fakes/dshAcp";
+import { AnsweringPrompter } from "../fakes/chat";
+import { dshAcpRuns } from "../fakes/dshAcp";
 import { stub } from "../stubs/control";
 
 
@@ -25,34 +23,14 @@ const PLAN = "# Plan\n\n1. Write plan.txt\n";
 const byTitle = (answers: Readonly<Record<string, StepResult>>) => new AnsweringPrompter((f) => answers[f.title]);
 
 describe("protocol: questions and plans against dsh-acp", () => {
-  let root: string;
-  let binary: string;
-  let dir: string;
+  const runs = dshAcpRuns("questions");
   let posted: ToWebview[];
-  let started: () => AgentClient | undefined = () => undefined;
-
-  before(() => {
-    root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-questions-"));
-    binary = dshAcpBinary(root);
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
   beforeEach(() => {
-    stub.reset();
-    dir = mkdtempSync(path.join(root, "run-"));
-    mkdirSync(path.join(dir, "ws"));
     posted = [];
-  });
-  afterEach(async () => {
-    await started()?.dispose();
-    started = () => undefined;
   });
 
   /** A chat on dsh-acp whose model answers with script, one line per model request. */
-  function chat(script: readonly unknown[], prompter?: FieldPrompter): ChatController {
-    const c = processChat({ binary, cwd: path.join(dir, "ws"), env: scriptedEnv(dir, script), post: (m) => posted.push(m), prompter });
-    started = c.client;
-    return c.controller;
-  }
+  const chat = (script: readonly unknown[], prompter?: FieldPrompter): ChatController => runs.chat(script, { post: (m) => posted.push(m), prompter });
 
   /** The text of the ask_user call's card: the tool's result, as the model reads it. */
   const askResult = (): string =>
@@ -72,7 +50,7 @@ describe("protocol: questions and plans against dsh-acp", () => {
   it("tells the model the user declined, and ends the turn cancelled when they escape", async () => {
     assert.equal(await chat([ASK, { text: "I will assume Postgres." }], byTitle({ [QUESTION]: { kind: "decline" } })).prompt("which database?"), "end_turn");
     assert.match(askResult(), /declin/i);
-    await started()?.dispose();
+    await runs.stopFirst();
     posted = [];
     assert.equal(await chat([ASK, { text: "unused" }], byTitle({})).prompt("which database?"), "cancelled");
   });
@@ -101,7 +79,7 @@ describe("protocol: questions and plans against dsh-acp", () => {
     const preview = stub.executed.find((e) => e.command === "markdown.showPreview");
     assert.ok(preview, "the plan opened in the preview");
     assert.match((await vscode.workspace.openTextDocument(preview.args[0] as vscode.Uri)).getText(), /Write plan\.txt/);
-    assert.equal(readFileSync(path.join(dir, "ws", "plan.txt"), "utf8"), "done\n", "the write after Implement ran");
+    assert.equal(readFileSync(path.join(runs.ws(), "plan.txt"), "utf8"), "done\n", "the write after Implement ran");
     const shown = posted.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "plan_update" ? [m.update.plan] : []));
     assert.deepEqual(shown, [{ type: "markdown", planId: "plan", content: PLAN.trimEnd() }], "the chat was shown the plan as a plan_update of Markdown (plan advertised)");
     const modes = posted.flatMap((m) => (m.type === "config" ? m.options.filter((o) => o.id === "mode").map((o) => o.currentValue) : []));

@@ -2,44 +2,14 @@
 // scripted model: a prompt's images, sent live, come back on load as the
 // user's image chunks after the user's words, a large one whole.
 import { strict as assert } from "node:assert";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import * as path from "node:path";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { ToWebview } from "../../src/chat/messages";
-import type { AgentClient } from "../../src/client/agentClient";
 import type { ChatController } from "../../src/session/controller";
-import { processChat } from "../fakes/chat";
-import { dshAcpBinary, scriptedEnv } from "../fakes/dshAcp";
-import { stub } from "../stubs/control";
+import { dshAcpRuns } from "../fakes/dshAcp";
 
 describe("protocol: a replay against dsh-acp", () => {
-  let root: string;
-  let binary: string;
-  let dir: string;
-  let ws: string;
-  const clients: (() => AgentClient | undefined)[] = [];
-
-  before(() => {
-    root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-replay-"));
-    binary = dshAcpBinary(root);
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
-  beforeEach(() => {
-    stub.reset();
-    dir = mkdtempSync(path.join(root, "run-"));
-    ws = path.join(dir, "ws");
-    mkdirSync(ws);
-  });
-  afterEach(async () => {
-    for (const c of clients.splice(0)) await c()?.dispose();
-  });
-
-  function chat(script: readonly unknown[], posted: ToWebview[]): ChatController {
-    const c = processChat({ binary, cwd: ws, env: scriptedEnv(dir, script), post: (m) => posted.push(m) });
-    clients.push(c.client);
-    return c.controller;
-  }
+  const runs = dshAcpRuns("replay");
+  const chat = (script: readonly unknown[], posted: ToWebview[]): ChatController => runs.chat(script, { post: (m) => posted.push(m) });
 
   it("replays the images the user sent, whole, after the user's words", async () => {
     const small = { mimeType: "image/png", data: Buffer.from("\x89PNG\r\n\x1a\n", "latin1").toString("base64") };
@@ -49,12 +19,12 @@ describe("protocol: a replay against dsh-acp", () => {
     // Sent as another client would: the session's model takes no images (the chat would keep them back), yet the user's message holds them.
     await c.newSession();
     const sent = c.currentSession;
-    const client = clients[0]?.();
+    const client = runs.firstClient();
     assert.ok(sent && client);
     await client.prompt(sent, [{ type: "text", text: "what are these?" }, { type: "image", mimeType: small.mimeType, data: small.data }, { type: "image", mimeType: large.mimeType, data: large.data }]);
     const sessionId = c.currentSession;
     assert.ok(sessionId);
-    await clients.shift()?.()?.dispose(); // a session is open in one process at a time
+    await runs.stopFirst(); // a session is open in one process at a time
     const replayed: ToWebview[] = [];
     await chat([], replayed).loadSession(sessionId);
     const user = replayed.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "user_message_chunk" ? [m.update.content] : []));

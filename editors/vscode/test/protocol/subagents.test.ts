@@ -5,17 +5,14 @@
 // child stopped with its own Stop ends cancelled while its parent's turn
 // goes on.
 import { strict as assert } from "node:assert";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { ToWebview } from "../../src/chat/messages";
-import type { AgentClient } from "../../src/client/agentClient";
 import type { AgentUpdate } from "../../src/client/unstable";
 import { childCallId } from "../../src/session/childCalls";
 import type { ChatController } from "../../src/session/controller";
-import { processChat } from "../fakes/chat";
-import { dshAcpBinary, scriptedEnv } from "../fakes/dshAcp";
+import { dshAcpRuns } from "../fakes/dshAcp";
 import { stub } from "../stubs/control";
 
 const task = (id: string, args: { description: string; prompt: string; subagent_type?: string }) => ({ tool_calls: [{ id, name: "task", arguments: args }] });
@@ -29,43 +26,17 @@ const announcements = (posted: readonly ToWebview[]) =>
   updates(posted).flatMap(({ update, child }) => (update.sessionUpdate === "subagent_update" && child === undefined ? [update] : []));
 
 describe("protocol: subagents against dsh-acp", () => {
-  let root: string;
-  let binary: string;
-  let dir: string;
-  let ws: string;
-  const clients: (() => AgentClient | undefined)[] = [];
-
-  before(() => {
-    root = mkdtempSync(path.join(tmpdir(), "dsh-vscode-subagents-"));
-    binary = dshAcpBinary(root);
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
-  beforeEach(() => {
-    stub.reset();
-    dir = mkdtempSync(path.join(root, "run-"));
-    ws = path.join(dir, "ws");
-    mkdirSync(ws);
-  });
-  afterEach(async () => {
-    for (const c of clients.splice(0)) await c()?.dispose();
-  });
-
-  function chat(script: readonly unknown[], posted: ToWebview[], onPost: (m: ToWebview, c: ChatController) => void = () => undefined): ChatController {
-    const c = processChat({
-      binary,
-      cwd: ws,
-      env: scriptedEnv(dir, script),
-      post: (m) => {
+  const runs = dshAcpRuns("subagents");
+  const chat = (script: readonly unknown[], posted: ToWebview[], onPost: (m: ToWebview, c: ChatController) => void = () => undefined): ChatController =>
+    runs.chat(script, {
+      post: (m, c) => {
         posted.push(m);
-        onPost(m, c.controller);
+        onPost(m, c);
       },
     });
-    clients.push(c.client);
-    return c.controller;
-  }
 
   it("shows an explore task's child in its block: announced first, its read under its own id, the task's card linked, done; load shows it again", async () => {
-    writeFileSync(path.join(ws, "greeting.txt"), "hello\n");
+    writeFileSync(path.join(runs.ws(), "greeting.txt"), "hello\n");
     const posted: ToWebview[] = [];
     const c = chat(
       [
@@ -100,7 +71,7 @@ describe("protocol: subagents against dsh-acp", () => {
 
     const sessionId = c.currentSession;
     assert.ok(sessionId);
-    await clients.shift()?.()?.dispose(); // a session is open in one process at a time
+    await runs.stopFirst(); // a session is open in one process at a time
     const replayed: ToWebview[] = [];
     const again = chat([], replayed);
     await again.loadSession(sessionId);
@@ -109,7 +80,7 @@ describe("protocol: subagents against dsh-acp", () => {
   });
 
   it("stops a child with its own Stop: its question is cancelled, it ends cancelled, and the parent's turn goes on", async () => {
-    writeFileSync(path.join(ws, "run.sh"), "touch ran\n");
+    writeFileSync(path.join(runs.ws(), "run.sh"), "touch ran\n");
     stub.warningAnswer = () => new Promise<undefined>(() => undefined); // the question stays open until the child is stopped
     const posted: ToWebview[] = [];
     const c = chat(
@@ -128,7 +99,7 @@ describe("protocol: subagents against dsh-acp", () => {
     assert.ok(posted.some((m) => m.type === "permissionResolved"), "the child's question was withdrawn");
     assert.equal(announcements(posted).at(-1)?.state?.state, "idle");
     assert.deepEqual(announcements(posted).at(-1)?.state, { state: "idle", stopReason: "cancelled" });
-    assert.equal(existsSync(path.join(ws, "ran")), false, "the stopped child's command never ran");
+    assert.equal(existsSync(path.join(runs.ws(), "ran")), false, "the stopped child's command never ran");
     const parentText = updates(posted).flatMap(({ update, child }) => (child === undefined && update.sessionUpdate === "agent_message_chunk" && update.content.type === "text" ? [update.content.text] : [])).join("");
     assert.equal(parentText, "The subagent was stopped; nothing ran.");
   });
