@@ -200,16 +200,21 @@ describe("unreviewed changes across turns and conversations", () => {
     return m?.type === "review" ? m.files : [];
   };
   const texts = (agent: FakeAgent) => agent.prompts.map((p) => p.map((b) => (b.type === "text" ? b.text : "")));
-
-  it("keeps a change listed in the next turns; a later edit of the file diffs against the first original, and undoing an older turn's hunk is told", async () => {
+  // A chat whose agent, in its first turn, wrote a.txt (holding before) with its "one" made "ONE".
+  const agentChangedFirstLine = async (before: string) => {
     const agent = new FakeAgent();
     const posted: ToWebview[] = [];
     const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
     const a = path.join(dir, "a.txt");
-    writeFileSync(a, "one\ntwo\nthree\n");
+    writeFileSync(a, before);
     await c.prompt("edit the first line");
-    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nthree\n" });
+    await c.writeTextFile({ sessionId: "s1", path: a, content: before.replace("one", "ONE") });
     await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
+    return { agent, posted, c, a };
+  };
+
+  it("keeps a change listed in the next turns; a later edit of the file diffs against the first original, and undoing an older turn's hunk is told", async () => {
+    const { agent, posted, c, a } = await agentChangedFirstLine("one\ntwo\nthree\n");
     await c.prompt("now the last line");
     assert.deepEqual(lastRows(posted).map((r) => [r.path, r.added, r.removed]), [[a, 1, 1]], "still listed in the next turn");
     await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nTHREE\n" });
@@ -233,14 +238,7 @@ describe("unreviewed changes across turns and conversations", () => {
   };
 
   it("never takes back the user's own edits: a file they edited between the agent's writes is reviewed from their text", async () => {
-    const agent = new FakeAgent();
-    const posted: ToWebview[] = [];
-    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
-    const a = path.join(dir, "a.txt");
-    writeFileSync(a, "one\ntwo\nthree\n");
-    await c.prompt("edit the first line");
-    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nthree\n" });
-    await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
+    const { c, a } = await agentChangedFirstLine("one\ntwo\nthree\n");
     userEdits(a, "ONE\nmine\nthree\n"); // before the next turn
     await c.prompt("now the last line");
     await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\nmine\nTHREE\n" });
@@ -257,14 +255,7 @@ describe("unreviewed changes across turns and conversations", () => {
   ];
   for (const tt of afterWrite) {
     it(`asks before a Reject would lose the user's edits made after the agent's write: ${tt.name}`, async () => {
-      const agent = new FakeAgent();
-      const posted: ToWebview[] = [];
-      const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
-      const a = path.join(dir, "a.txt");
-      writeFileSync(a, "one\ntwo\n");
-      await c.prompt("edit it");
-      await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\n" });
-      await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
+      const { posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
       userEdits(a, "ONE\nmine\n");
       stub.warningAnswer = () => tt.answer;
       await c.handle({ type: "review", action: "reject", path: a });
