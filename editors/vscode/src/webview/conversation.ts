@@ -8,6 +8,7 @@ import { linkedChild } from "../session/childCalls";
 import { imagesLabel } from "../session/images";
 import { Compactions } from "./compaction";
 import { el } from "./dom";
+import { LogEnd } from "./logEnd";
 import { noticeLine } from "./notices";
 import { relativePath } from "./paths";
 import { Plans } from "./plans";
@@ -80,12 +81,14 @@ export class Conversation {
   private turnCards: ToolCard[] = [];
   private lastTurnCards: ToolCard[] = [];
   private root: string | undefined;
+  private readonly end: LogEnd;
 
   /** edit is called with the last message's text when the user chooses to edit and resend it. */
   constructor(log: HTMLElement, send: (m: FromWebview) => void, edit: (text: string, point: RestorePoint) => void = () => undefined) {
     this.log = log;
     this.send = send;
     this.edit = edit;
+    this.end = new LogEnd(log, (run) => window.requestAnimationFrame(run));
     this.stream = new Stream(log, () => this.hideWelcome());
     this.plans = new Plans((block) => {
       this.hideWelcome();
@@ -204,7 +207,7 @@ export class Conversation {
     this.appendUser(text);
     if (context) this.appendContext(context);
     this.endStreams();
-    this.scroll();
+    this.scroll(true);
   }
 
   // Labels the user's message being shown with context (after any context it has, before its images).
@@ -289,6 +292,8 @@ export class Conversation {
     this.lastTurnCards = [];
     this.endStreams();
     this.plans.clear();
+    // A conversation shown anew (new, or loaded) follows its end.
+    this.scroll(true);
   }
 
   private startTurn(): void {
@@ -452,7 +457,8 @@ export class Conversation {
     }
   }
 
-  private scroll(): void {
-    this.log.scrollTop = this.log.scrollHeight;
+  // Keeps the log at its end while the user reads there (their own prompt always shows).
+  private scroll(jump = false): void {
+    this.end.follow(jump);
   }
 }
