@@ -1,5 +1,6 @@
 import type { SessionInfo } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
+import { lastUsedFormat, lastUsedText } from "../chat/lastUsed";
 import type { AgentPort } from "./agentPort";
 
 /** Titles the user gave conversations, kept by the extension (ACP has no rename), by session id. */
@@ -15,13 +16,6 @@ export function retitled(sessions: readonly SessionInfo[], titles: SessionTitles
     const own = titles?.get(s.sessionId);
     return own === undefined ? s : { ...s, title: own };
   });
-}
-
-/** When a session was last used, as the list shows it ("Dec 1, 10:05"), or "" when unknown. */
-export function whenText(updatedAt: string | null | undefined, locale?: string): string {
-  const when = updatedAt ? new Date(updatedAt) : undefined;
-  if (!when || Number.isNaN(when.getTime())) return "";
-  return when.toLocaleString(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 /** What History drives. */
@@ -75,9 +69,10 @@ export class History {
     const fill = async (): Promise<void> => {
       const { sessions } = await agent.listSessions(this.deps.cwd());
       const newest = retitled(sessions, this.deps.titles).sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""));
+      const format = lastUsedFormat(undefined, true);
       qp.items = newest.map((s) => ({
         label: (s.title ?? "").trim() || "Untitled conversation",
-        description: [whenText(s.updatedAt), s.sessionId === this.deps.current() ? "(open)" : ""].filter((x) => x).join(" "),
+        description: [lastUsedText(s.updatedAt, format), s.sessionId === this.deps.current() ? "(open)" : ""].filter((x) => x).join(" "),
         buttons: canDelete ? [RENAME, DELETE] : [RENAME],
         session: s,
       }));

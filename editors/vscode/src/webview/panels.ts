@@ -1,4 +1,5 @@
 import type { AvailableCommand, SessionConfigOption, SessionConfigSelectOption, SessionInfo } from "@agentclientprotocol/sdk";
+import { lastUsedFormat, lastUsedText } from "../chat/lastUsed";
 import type { FromWebview, ReviewRow } from "../chat/messages";
 import { el } from "./dom";
 import { relativePath } from "./paths";
@@ -8,13 +9,12 @@ type Send = (m: FromWebview) => void;
 /** The longest title a session's entry shows before "…" (the full title is its tooltip). */
 const TITLE_CHARS = 48;
 
-/** A session's entry: its title (shortened) and when it was last used, in the user's locale. */
-export function sessionLabel(s: Pick<SessionInfo, "sessionId" | "title" | "updatedAt">, locale?: string): string {
+/** A session's entry: its title (shortened) and when it was last used, written by when. */
+export function sessionLabel(s: Pick<SessionInfo, "sessionId" | "title" | "updatedAt">, when: Intl.DateTimeFormat = lastUsedFormat()): string {
   const title = (s.title ?? "").trim() || "Untitled conversation";
   const short = title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1).trimEnd()}…` : title;
-  const when = s.updatedAt ? new Date(s.updatedAt) : undefined;
-  if (!when || Number.isNaN(when.getTime())) return short;
-  return `${short} · ${when.toLocaleString(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}`;
+  const used = lastUsedText(s.updatedAt, when);
+  return used === "" ? short : `${short} · ${used}`;
 }
 
 /**
@@ -29,8 +29,9 @@ export function showSessions(select: HTMLSelectElement, sessions: readonly Sessi
     select.append(o);
   }
   const newest = [...sessions].sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""));
+  const when = lastUsedFormat();
   for (const s of newest) {
-    const o = el("option", { value: s.sessionId, title: s.title ?? s.sessionId }, sessionLabel(s));
+    const o = el("option", { value: s.sessionId, title: s.title ?? s.sessionId }, sessionLabel(s, when));
     if (s.sessionId === current) o.selected = true;
     select.append(o);
   }

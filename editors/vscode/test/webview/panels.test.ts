@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Window } from "happy-dom";
 import type { FromWebview } from "../../src/chat/messages";
+import { lastUsedFormat } from "../../src/chat/lastUsed";
 import { ContextChip, sessionLabel, showConfig, showReview, showSessions } from "../../src/webview/panels";
 import { installDom } from "./dom";
 
@@ -37,7 +38,7 @@ describe("the session list", () => {
     );
     assert.deepEqual([...select.options].map((o) => o.value), ["", "new", "old"]);
     assert.equal(select.value, "new");
-    assert.equal(sessionLabel({ sessionId: "x", title: "t", updatedAt: "2026-12-01T10:05:00Z" }, "en-GB").startsWith("t · 1 Dec"), true);
+    assert.equal(sessionLabel({ sessionId: "x", title: "t", updatedAt: "2026-12-01T10:05:00Z" }, lastUsedFormat("en-GB")).startsWith("t · 1 Dec"), true);
   });
 
   it("lists the current session before the agent has stored it", () => {
