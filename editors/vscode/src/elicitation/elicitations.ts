@@ -32,7 +32,9 @@ export function outcomeText(fields: readonly Field[], answer: FormAnswer): strin
 /**
  * Answers elicitation/create: a form is walked field by field (see
  * walkForm) and answered accept with the values, decline or cancel; the
- * chat notes the question and the outcome. A URL or unknown mode (this
+ * chat notes the question and the outcome, unless the question belongs
+ * to a tool call (ask_user's, or an MCP server's during its call): its
+ * card already shows the question and, with its result, the answer. A URL or unknown mode (this
  * client advertises neither) and a form with a required field of a type
  * it cannot ask for are declined, the user told why. cancelAll (the user
  * stopped the turn) cancels every open one.
@@ -57,7 +59,8 @@ export class Elicitations {
       note(`dsh asked a question this editor cannot show (${form.reason}); it was declined: ${req.message}`, "error");
       return { action: "decline" };
     }
-    note(`dsh asks: ${req.message}`);
+    const onCard = "toolCallId" in req && typeof req.toolCallId === "string";
+    if (!onCard) note(`dsh asks: ${req.message}`);
     const mine = new AbortController();
     const stop = (): void => mine.abort();
     signal.addEventListener("abort", stop, { once: true });
@@ -65,7 +68,7 @@ export class Elicitations {
     this.open.add(mine);
     try {
       const answer = await walkForm(req.message, form.fields, this.deps.prompter, mine.signal);
-      note(outcomeText(form.fields, answer));
+      if (!onCard) note(outcomeText(form.fields, answer));
       return answer.action === "accept" ? { action: "accept", content: { ...answer.content } } : { action: answer.action };
     } finally {
       this.open.delete(mine);

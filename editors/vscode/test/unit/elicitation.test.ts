@@ -264,6 +264,15 @@ describe("answering elicitation/create", () => {
     assert.equal(e.openCount, 0);
   });
 
+  it("notes nothing in the chat for a question of a tool call: its card shows the question and the answer", async () => {
+    const posted: ToWebview[] = [];
+    const e = new Elicitations({ post: (m) => posted.push(m), prompter: new Scripted((k) => answer(k === "q1" ? "Postgres" : undefined)) });
+    assert.deepEqual(await e.answer(form({ toolCallId: "a1" }), new AbortController().signal), { action: "accept", content: { q1: "Postgres" } });
+    assert.deepEqual(posted, []);
+    assert.deepEqual(await e.answer(form({ toolCallId: null }), new AbortController().signal), { action: "accept", content: { q1: "Postgres" } });
+    assert.equal(posted.length, 2, "a null toolCallId is the session's own question: noted");
+  });
+
   it("declines a URL elicitation and a form it cannot show, saying so", async () => {
     const posted: ToWebview[] = [];
     const e = new Elicitations({ post: (m) => posted.push(m), prompter: new Scripted(() => assert.fail("nothing is asked")) });
