@@ -370,3 +370,26 @@ export async function latencyReport({ probes, outPath, jsonPath, marksPath }) {
   if (error) lines.push(`latency: ${error}`);
   return lines;
 }
+
+/** What a Chromium trace of a probed prompt records: the main thread's tasks and the V8 CPU profile (which script ran). */
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8.execute", "blink.user_timing", "disabled-by-default-v8.cpu_profiler"];
+
+/**
+ * Starts a Chromium performance trace of page's renderer (the workbench
+ * and its webviews share its main thread), written to path when stopped.
+ * @param {import("playwright-core").Page} page
+ * @param {string} path
+ * @returns {Promise<void>}
+ */
+export async function startTrace(page, path) {
+  await page.context().browser()?.startTracing(page, { path, categories: TRACE_CATEGORIES });
+}
+
+/**
+ * Stops the trace startTrace began, writing it.
+ * @param {import("playwright-core").Page} page
+ * @returns {Promise<void>}
+ */
+export async function stopTrace(page) {
+  await page.context().browser()?.stopTracing();
+}

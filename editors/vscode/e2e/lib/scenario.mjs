@@ -4,7 +4,7 @@
 import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { waitForActivation } from "./exthost.mjs";
-import { installProbe, readProbe } from "./latency.mjs";
+import { installProbe, readProbe, startTrace, stopTrace } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
 import { reloadKeepsTab } from "./reload.mjs";
@@ -139,11 +139,14 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
   // The latency probe: installed before a prompt is sent, read once its answer shows.
   /** @type {Set<string>} */
   const probing = new Set();
+  // With DSH_E2E_TRACE_LATENCY=1, a Chromium trace of each probed prompt, from its sending to its answer read.
+  const tracePath = process.env["DSH_E2E_TRACE_LATENCY"] === "1" ? (/** @type {number} */ n) => `${artifacts}/trace-${n}.json` : undefined;
   /** @param {string} prompt */
   const probe = async (prompt) => {
     try {
       await installProbe(chat, prompt, page);
       probing.add(prompt);
+      if (tracePath) await startTrace(page, tracePath(probing.size + probes.length));
     } catch (err) {
       probes.push({ prompt, error: errorMessage(err) });
     }
@@ -155,6 +158,8 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
       probes.push({ prompt, probe: await readProbe(chat, prompt, undefined, page) });
     } catch (err) {
       probes.push({ prompt, error: errorMessage(err) });
+    } finally {
+      if (tracePath) await stopTrace(page).catch((/** @type {unknown} */ err) => log(`  latency trace: ${errorMessage(err)}`));
     }
   };
 
