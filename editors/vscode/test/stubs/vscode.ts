@@ -3,7 +3,7 @@
 // disk (tests use temporary directories); documents, edits, prompts,
 // terminals and commands are recorded in `stub` for tests to inspect and
 // script.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as nodePath from "node:path";
 
 /** A disposable. */
@@ -419,6 +419,18 @@ export const workspace = {
     },
     async stat(uri: Uri): Promise<{ size: number }> {
       return { size: statSync(uri.fsPath).size };
+    },
+    async createDirectory(uri: Uri): Promise<void> {
+      mkdirSync(uri.fsPath, { recursive: true });
+    },
+    async rename(from: Uri, to: Uri): Promise<void> {
+      renameSync(from.fsPath, to.fsPath);
+    },
+    async delete(uri: Uri): Promise<void> {
+      rmSync(uri.fsPath);
+    },
+    async readDirectory(uri: Uri): Promise<[string, number][]> {
+      return readdirSync(uri.fsPath).map((n) => [n, 1]);
     },
   },
   openTextDocument,
