@@ -45,6 +45,8 @@ export interface DshApi {
   /** Every open conversation (the Agent view's and the editor tabs'). */
   readonly chats: Chats;
   readonly host: AgentHost;
+  /** Resolves once the Agent view's review kept by the last window is read back (or found to be none). */
+  readonly reviewLoaded: Promise<void>;
 }
 
 /** The webview panel type of a conversation in an editor tab. */
@@ -94,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     reviewKey: (c: ChatController) => string | undefined,
     kept: string | undefined,
     extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {},
-  ): { controller: ChatController; dispose: () => void } => {
+  ): { controller: ChatController; reviewLoaded: Promise<void>; dispose: () => void } => {
     const usage = new UsageStatus();
     const terminals = new CommandTerminals();
     const controller: ChatController = new ChatController({
@@ -118,11 +120,12 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     });
     chats.add(controller, usage);
     controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
-    void (kept === undefined || !stored ? Promise.resolve(undefined) : stored.load(kept))
+    const reviewLoaded = (kept === undefined || !stored ? Promise.resolve(undefined) : stored.load(kept))
       .then((state) => controller.loadReview(state))
       .catch((e: unknown) => controller.notice("error", `dsh: the review kept from the last window could not be read: ${errorMessage(e)}`));
     return {
       controller,
+      reviewLoaded,
       dispose: () => {
         chats.remove(controller);
         usage.dispose();
@@ -232,7 +235,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     plans,
     { dispose: () => void host.dispose() },
   );
-  return { controller, chats, host };
+  return { controller, chats, host, reviewLoaded: sidebar.reviewLoaded };
 }
 
 /** The version in the extension's package.json ("0.0.0" when it has none). */

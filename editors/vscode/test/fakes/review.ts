@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { ReviewRow, ToWebview } from "../../src/chat/messages";
 import type { AgentNotification } from "../../src/client/unstable";
+import type { Memento } from "../../src/review/storedReviews";
 import { stub } from "../stubs/control";
 import type { FakeAgent } from "./agent";
 
@@ -29,4 +30,16 @@ export function userEdits(p: string, text: string): void {
   assert.ok(doc, `${p} is open in the editor`);
   doc.text = text;
   doc.isDirty = true;
+}
+
+/** The workspace state as VS Code keeps it: values go through JSON. */
+export class FakeMemento implements Memento {
+  readonly values = new Map<string, string>();
+  get(key: string): unknown {
+    const v = this.values.get(key);
+    return v === undefined ? undefined : JSON.parse(v);
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, JSON.stringify(value));
+  }
 }

@@ -324,6 +324,8 @@ export const stub = {
   contentProviders: new Map<string, unknown>(),
   documents: [] as TextDocument[],
   closeTerminal: new EventEmitter<StubTerminal>(),
+  /** Fires workspace.onDidChangeTextDocument (a test's edit of a document). */
+  changeDocument: new EventEmitter<{ readonly document: TextDocument; readonly contentChanges: readonly unknown[] }>(),
   /** Opens a document holding text (unsaved when it differs from the disk). */
   openDocument(path: string, text: string): TextDocument {
     const doc = new TextDocument(Uri.file(path), text);
@@ -448,7 +450,7 @@ export const workspace = {
     return noop();
   },
   onDidChangeConfiguration: (): Disposable => noop(),
-  onDidChangeTextDocument: (): Disposable => noop(),
+  onDidChangeTextDocument: (listener: (e: { readonly document: TextDocument; readonly contentChanges: readonly unknown[] }) => void): Disposable => stub.changeDocument.event(listener),
   async findFiles(include: string): Promise<Uri[]> {
     stub.findFilesCalls.push(include);
     return stub.workspaceFiles.map((p) => Uri.file(p));

@@ -7,29 +7,16 @@ import * as vscode from "vscode";
 import { undoneNote } from "../../src/chat/editorNote";
 import type { ToWebview } from "../../src/chat/messages";
 import { currentText } from "../../src/fs/documents";
+import { activate } from "../../src/extension";
 import { blobFiles } from "../../src/review/blobFiles";
-import { EditFollower } from "../../src/review/editFollower";
+import { EDIT_SETTLE_MS, EditFollower } from "../../src/review/editFollower";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import type { ReviewState } from "../../src/review/reviewState";
 import { MAX_KEPT_REVIEW, MAX_KEPT_TEXT, REVIEW_INDEX_KEY, StoredReviews, textName, type Memento, type TextBlobs } from "../../src/review/storedReviews";
 import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
-import { completedEdit, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
+import { completedEdit, FakeMemento, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
 import { stub } from "../stubs/control";
-
-// The workspace state as VS Code keeps it: values go through JSON.
-class FakeMemento implements Memento {
-  readonly values = new Map<string, string>();
-  updates = 0;
-  get(key: string): unknown {
-    const v = this.values.get(key);
-    return v === undefined ? undefined : JSON.parse(v);
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.updates++;
-    this.values.set(key, JSON.stringify(value));
-  }
-}
 
 // Text blobs in memory, counting the writes.
 class FakeBlobs implements TextBlobs {
@@ -302,5 +289,48 @@ describe("the review's counts follow the user's edits", () => {
     f.dispose();
     t.mock.timers.tick(200);
     assert.deepEqual(settled, ["/w/a", "/w/b"]);
+  });
+});
+
+// An extension context with a workspace storage and workspaceState.
+function context(memento: FakeMemento): vscode.ExtensionContext {
+  return {
+    subscriptions: [] as { dispose(): unknown }[],
+    extensionUri: vscode.Uri.file("/ext"),
+    extension: { packageJSON: { version: "0.1.0" } },
+    workspaceState: memento,
+    storageUri: vscode.Uri.file(storage),
+    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) },
+  } as unknown as vscode.ExtensionContext;
+}
+
+describe("the review's wiring in the extension", () => {
+  it("reads the review the last window kept back into the Agent view, and follows a burst of the user's edits of it once they pause", async (t) => {
+    const memento = new FakeMemento();
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "ONE\ntwo\n");
+    const last = new StoredReviews(memento, blobFiles(vscode.Uri.joinPath(vscode.Uri.file(storage), "review")));
+    last.forChat(() => "view").save({ changes: [{ path: a, original: "one\ntwo\n", latest: "ONE\ntwo\n", written: "ONE\ntwo\n", conversation: "s1" }], rejected: [], undone: [] });
+    await last.settled();
+
+    const ctx = context(memento);
+    const api = activate(ctx);
+    await api.reviewLoaded;
+    assert.ok(api.controller.underReview(a));
+    assert.deepEqual((await api.controller.reviewHunks(a))?.hunks.map((h) => [h.oldText, h.newText]), [["one\n", "ONE\n"]]);
+
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    let followed = 0;
+    api.controller.followReviewEdits = async () => {
+      followed++;
+    };
+    const doc = stub.openDocument(a, "ONE\ntwo\nthree\n");
+    for (let i = 0; i < 3; i++) stub.changeDocument.fire({ document: doc, contentChanges: [{}] });
+    stub.changeDocument.fire({ document: stub.openDocument(path.join(dir, "other.txt"), "x"), contentChanges: [{}] });
+    t.mock.timers.tick(EDIT_SETTLE_MS - 1);
+    assert.equal(followed, 0, "not while typing");
+    t.mock.timers.tick(1);
+    assert.equal(followed, 1, "once for the burst; nothing for a file not under review");
+    for (const s of ctx.subscriptions) s.dispose();
   });
 });
