@@ -156,7 +156,7 @@ async function main() {
     await page.screenshot({ path: join(artifacts, "00-workbench.png") });
     log("workbench visible");
 
-    failures.push(...(await runScenario({ page, dirs, extension: installed, results, stateDir, artifacts, log, probes, askPlan })));
+    failures.push(...(await runScenario({ page, dirs, extension: installed, results, stateDir, modelScript, artifacts, log, probes, askPlan })));
     scenarioDone = true;
     if (bundled) {
       // The agent still runs: it must be the binary the .vsix unpacked.

@@ -9,7 +9,10 @@ import { errorMessage } from "./errors";
 import { Follower } from "./follow";
 import { PlanDocuments, PLAN_SCHEME } from "./plan/planDocuments";
 import { InlineReview } from "./review/inlineReview";
+import { blobFiles } from "./review/blobFiles";
+import { EditFollower } from "./review/editFollower";
 import { ReviewList } from "./review/reviewList";
+import { StoredReviews } from "./review/storedReviews";
 import { API_KEY_SECRET, promptForApiKey } from "./secrets";
 import { editorContextOf } from "./session/activeEditor";
 import type { FromWebview } from "./chat/messages";
@@ -27,6 +30,14 @@ const LAST_SESSION = "dsh.lastSession";
 /** The workspaceState key of the titles the user gave conversations (session id → title). */
 const SESSION_TITLES = "dsh.sessionTitles";
 
+/** The key the Agent view's review is kept under. */
+const SIDEBAR_REVIEW = "view";
+
+/** The key an editor tab's review is kept under: the conversation it shows (none yet: nothing to keep). */
+function tabReview(sessionId: string | undefined): string | undefined {
+  return sessionId === undefined ? undefined : `tab:${sessionId}`;
+}
+
 /** What activate() returns: handles for tests and other extensions. */
 export interface DshApi {
   /** The Agent view's conversation. */
@@ -34,6 +45,8 @@ export interface DshApi {
   /** Every open conversation (the Agent view's and the editor tabs'). */
   readonly chats: Chats;
   readonly host: AgentHost;
+  /** Resolves once the Agent view's review kept by the last window is read back (or found to be none). */
+  readonly reviewLoaded: Promise<void>;
 }
 
 /** The webview panel type of a conversation in an editor tab. */
@@ -68,9 +81,22 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   const marks = new ResultsLog(process.env["DSH_VSCODE_MARKS"]);
   const host: AgentHost = new AgentHost(context.secrets, chats, version, chats, marks.enabled ? (mark) => void marks.record("chunk", { ...mark }) : undefined);
   const inline: InlineReview = new InlineReview(async (p) => chats.reviewing(p)?.reviewHunks(p));
+  // Each chat's review is kept in the workspace's storage (none without a workspace: the review then ends with the window).
+  const stored = context.storageUri ? new StoredReviews(context.workspaceState, blobFiles(vscode.Uri.joinPath(context.storageUri, "review"))) : undefined;
+  // The user's edits of a file under review: once they pause, its counts and inline review follow.
+  const edits = new EditFollower((p) => void chats.reviewing(p)?.followReviewEdits());
 
-  /** A conversation shown in view: its own controller and what only it uses; disposed with dispose(). */
-  const openChat = (view: ChatView, extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {}): { controller: ChatController; dispose: () => void } => {
+  /**
+   * A conversation shown in view: its own controller and what only it
+   * uses; disposed with dispose(). Its review is kept under reviewKey
+   * (read at each change) and taken back from kept, when given.
+   */
+  const openChat = (
+    view: ChatView,
+    reviewKey: (c: ChatController) => string | undefined,
+    kept: string | undefined,
+    extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {},
+  ): { controller: ChatController; reviewLoaded: Promise<void>; dispose: () => void } => {
     const usage = new UsageStatus();
     const terminals = new CommandTerminals();
     const controller: ChatController = new ChatController({
@@ -78,7 +104,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       post: (m) => view.post(m),
       diffs,
       plans,
-      review: new ReviewList(restoreFile),
+      review: new ReviewList(restoreFile, stored?.forChat(() => reviewKey(controller))),
       terminals,
       follower,
       usage,
@@ -94,8 +120,12 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     });
     chats.add(controller, usage);
     controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
+    const reviewLoaded = (kept === undefined || !stored ? Promise.resolve(undefined) : stored.load(kept))
+      .then((state) => controller.loadReview(state))
+      .catch((e: unknown) => controller.notice("error", `dsh: the review kept from the last window could not be read: ${errorMessage(e)}`));
     return {
       controller,
+      reviewLoaded,
       dispose: () => {
         chats.remove(controller);
         usage.dispose();
@@ -111,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
 
   // The sidebar's title bar has History, New and New tab (package.json view/title).
   const view: ChatView = new ChatView(context.extensionUri, route(() => controller, () => view), true);
-  const sidebar = openChat(view, {
+  const sidebar = openChat(view, () => SIDEBAR_REVIEW, SIDEBAR_REVIEW, {
     memory: {
       last: () => context.workspaceState.get<string>(LAST_SESSION),
       remember: (id) => void context.workspaceState.update(LAST_SESSION, id),
@@ -129,7 +159,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, "media", "dsh.svg");
     const tabView: ChatView = new ChatView(context.extensionUri, route(() => tab.controller, () => tabView));
     const reopen = restored?.sessionId;
-    const tab = openChat(tabView, {
+    const tab = openChat(tabView, (c) => tabReview(c.currentSession), tabReview(reopen), {
       sessionsShown: (title) => (panel.title = `dsh: ${title}`),
       ...(reopen === undefined ? {} : { memory: { last: () => reopen, remember: () => undefined } }),
     });
@@ -189,8 +219,9 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       for (const e of editors) void inline.decorate(e);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.uri.scheme === "file" && chats.reviewing(e.document.uri.fsPath)) void inline.refresh();
+      if (e.contentChanges.length > 0 && e.document.uri.scheme === "file" && chats.reviewing(e.document.uri.fsPath)) edits.edited(e.document.uri.fsPath);
     }),
+    edits,
     inline,
     // A key stored or removed (by any window, or the Set API Key command) is told in every chat's welcome.
     context.secrets.onDidChange((e) => {
@@ -204,7 +235,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     plans,
     { dispose: () => void host.dispose() },
   );
-  return { controller, chats, host };
+  return { controller, chats, host, reviewLoaded: sidebar.reviewLoaded };
 }
 
 /** The version in the extension's package.json ("0.0.0" when it has none). */

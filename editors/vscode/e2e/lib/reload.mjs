@@ -1,7 +1,9 @@
-// The step that reloads the window at the end of the main scenario: the
+// The window reloads of the main scenario: in the middle of the review
+// (the review list comes back, see scenario.mjs), and at the end, where the
 // conversation in an editor tab comes back in its tab, its session
 // replayed (the Agent view reopens its own last one, see the stand-in
 // pass's reload).
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { UI_TIMEOUT } from "./workbench.mjs";
 
 /**
@@ -21,14 +23,40 @@ async function chatShowing(page, extensionId, text) {
 }
 
 /**
+ * Drops the lines of the model script up to and including the first whose
+ * text holds lastAnswer: a reload restarts dsh-acp, whose scripted model
+ * reads the script from the top, and the model must go on from the next
+ * answer. The script is written whole (a temporary file, renamed).
+ * @param {string} script
+ * @param {string} lastAnswer
+ * @returns {Promise<void>}
+ */
+export async function dropAnswered(script, lastAnswer) {
+  const lines = (await readFile(script, "utf8")).split("\n");
+  const last = lines.findIndex((l) => l.includes(lastAnswer));
+  if (last < 0) throw new Error(`the model script ${script} has no answer ${JSON.stringify(lastAnswer)}`);
+  await writeFile(`${script}.next`, lines.slice(last + 1).join("\n"));
+  await rename(`${script}.next`, script);
+}
+
+/**
+ * Reloads the window (the extension host starts again) and waits for the workbench.
+ * @param {import("./workbench.mjs").Page} page
+ * @returns {Promise<void>}
+ */
+export async function reloadWindow(page) {
+  await page.reload();
+  await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+}
+
+/**
  * Reloads the window and checks that the editor tab titled tabTitle is
  * back, showing a conversation with the user's message text.
  * @param {{ page: import("./workbench.mjs").Page, extensionId: string, tabTitle: string, text: string }} options
  * @returns {Promise<void>}
  */
 export async function reloadKeepsTab({ page, extensionId, tabTitle, text }) {
-  await page.reload();
-  await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+  await reloadWindow(page);
   const tab = page.locator(".tabs-container .tab", { hasText: tabTitle }).first();
   await tab.waitFor({ timeout: UI_TIMEOUT });
   await tab.click();

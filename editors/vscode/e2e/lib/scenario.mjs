@@ -7,7 +7,7 @@ import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe, startTrace, stopTrace } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
-import { reloadKeepsTab } from "./reload.mjs";
+import { dropAnswered, reloadKeepsTab, reloadWindow } from "./reload.mjs";
 import { runConversations } from "./conversations.mjs";
 import { showSubagent } from "./subagents.mjs";
 import { allText } from "./stored.mjs";
@@ -81,13 +81,14 @@ const FAILING = "sh fail.sh";
  * @param {{ id: string, containerTitle: string | undefined }} options.extension the installed extension
  * @param {string} options.results the extension's results file
  * @param {string} options.stateDir dsh-acp's state directory (DSH_STATE_DIR)
+ * @param {string} options.modelScript the scripted model's answers (DSH_MODEL_SCRIPT), read by dsh-acp as it starts
  * @param {string} options.artifacts where screenshots go
  * @param {(msg: string) => void} options.log
  * @param {import("./latency.mjs").Probe[]} [options.probes]
  * @param {boolean} [options.askPlan] also drive dsh-acp's ask_user and plan mode (scenario-ask-plan.jsonl)
  * @returns {Promise<string[]>}
  */
-export async function runScenario({ page, dirs, extension, results, stateDir, artifacts, log, probes = [], askPlan = false }) {
+export async function runScenario({ page, dirs, extension, results, stateDir, modelScript, artifacts, log, probes = [], askPlan = false }) {
   /** @param {string} name */
   const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
   // A step of the walk-through: name-light.png and name-dark.png (lib/themes.mjs); a
@@ -311,6 +312,22 @@ export async function runScenario({ page, dirs, extension, results, stateDir, ar
     },
     { soft: true },
   );
+
+  await step("a window reload keeps the review: the same files come back in the list, with their counts", async () => {
+    // The reload restarts dsh-acp, which reads its script from the top: the first turn's answers go first.
+    await dropAnswered(modelScript, FINAL_TEXT);
+    await reloadWindow(page);
+    await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
+    /** @type {Record<string, string>} */
+    const want = { "notes.md": "+1 −1", "config.txt": "+1 −1", "hunks.txt": "+2 −2" };
+    for (const [name, counts] of Object.entries(want)) {
+      const row = byTestId("review-file").and(chat.locator(`[data-path$="/${name}"]`)).first();
+      await row.waitFor({ timeout: UI_TIMEOUT });
+      const shown = await row.locator('[data-testid="review-counts"]').innerText();
+      if (shown.trim() !== counts) throw new Error(`after the reload, ${name}'s row counts ${JSON.stringify(shown)}, want ${counts}`);
+    }
+    await shot("05d-review-after-reload");
+  });
 
   await step(
     "in hunks.txt, Undo its last change and Keep its first with the CodeLens above each",

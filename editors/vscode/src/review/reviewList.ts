@@ -1,5 +1,6 @@
 import { rejectionNote, undoneNote, type UndoneHunk } from "../chat/editorNote";
 import type { FileDiff } from "../session/toolCalls";
+import type { KeptChange, PendingNote, ReviewState, ReviewStore } from "./reviewState";
 
 export { rejectionNote };
 
@@ -23,12 +24,6 @@ export interface ChangedFile {
  */
 export type Restore = (path: string, original: string | null, expected: string | undefined) => Promise<boolean>;
 
-// A rejected path or an undone hunk, waiting for the next prompt of its conversation.
-interface Pending<T> {
-  readonly what: T;
-  readonly conversation: string | undefined;
-}
-
 /**
  * The files the agent changed that the user has not reviewed yet (from
  * the diff cards), with Accept and Reject per file and for all, and per
@@ -39,12 +34,14 @@ interface Pending<T> {
  * are always those of every unreviewed change together (see
  * docs/decisions.md). Reject puts the original text back; the rejected
  * paths and undone hunks are kept until the next prompt of the
- * conversation that made the change takes the note.
+ * conversation that made the change takes the note. Given a store, it
+ * keeps its state there after each change, once load has been called
+ * (so that an early change never overwrites a kept review unread).
  */
 export class ReviewList {
   private readonly changes = new Map<string, ChangedFile>();
-  private readonly rejected: Pending<string>[] = [];
-  private readonly undone: Pending<UndoneHunk>[] = [];
+  private readonly rejected: PendingNote<string>[] = [];
+  private readonly undone: PendingNote<UndoneHunk>[] = [];
   // The texts the files held before the current turn first wrote them (until their card is recorded).
   private readonly originals = new Map<string, string | null>();
   // The paths whose change began in the current turn from a card's own old text (a write noted later gives the whole file).
@@ -53,9 +50,41 @@ export class ReviewList {
   // there now is the user's own edit, which nothing here may undo.
   private readonly written = new Map<string, string>();
   private readonly restore: Restore;
+  private readonly store: ReviewStore | undefined;
+  private loaded = false;
 
-  constructor(restore: Restore) {
+  constructor(restore: Restore, store?: ReviewStore) {
     this.restore = restore;
+    this.store = store;
+  }
+
+  /**
+   * Takes in a review kept by an earlier window (after reconcile): its
+   * files join the list (a path already listed keeps this window's
+   * change), its pending notes wait for their conversations' next
+   * prompts. From now on each change is kept in the store.
+   */
+  load(state: ReviewState): void {
+    for (const c of state.changes) {
+      if (this.changes.has(c.path)) continue;
+      this.changes.set(c.path, { path: c.path, original: c.original, latest: c.latest, ...(c.conversation !== undefined ? { conversation: c.conversation } : {}) });
+      if (c.written !== undefined) this.written.set(c.path, c.written);
+    }
+    this.rejected.push(...state.rejected);
+    this.undone.push(...state.undone);
+    this.loaded = true;
+    this.save();
+  }
+
+  /** The review as it is kept: the files under review with what the agent last wrote in each, and the pending notes. */
+  state(): ReviewState {
+    const changes: KeptChange[] = this.files().map((f) => ({ ...f, written: this.written.get(f.path) }));
+    return { changes, rejected: [...this.rejected], undone: [...this.undone] };
+  }
+
+  // Keeps the state in the store (once loaded).
+  private save(): void {
+    if (this.loaded) this.store?.save(this.state());
   }
 
   /**
@@ -72,6 +101,7 @@ export class ReviewList {
     this.originals.delete(diff.path);
     const from = conversation ?? prev?.conversation;
     this.changes.set(diff.path, { path: diff.path, original, latest: diff.newText, ...(from !== undefined ? { conversation: from } : {}) });
+    this.save();
   }
 
   /**
@@ -89,6 +119,7 @@ export class ReviewList {
     const written = this.written.get(path);
     if (prev && (this.fromCard.delete(path) || (written !== undefined && text !== written))) {
       this.changes.set(path, { ...prev, original: text });
+      this.save();
       return;
     }
     if (prev || this.originals.has(path)) return;
@@ -98,6 +129,7 @@ export class ReviewList {
   /** Notes the whole text the agent's write left in path (after noteOriginal). */
   wrote(path: string, text: string): void {
     this.written.set(path, text);
+    if (this.changes.has(path)) this.save();
   }
 
   /**
@@ -110,6 +142,7 @@ export class ReviewList {
     if (!change) return;
     if (text === current) this.drop(path);
     else this.changes.set(path, { ...change, original: text });
+    this.save();
   }
 
   /**
@@ -122,6 +155,7 @@ export class ReviewList {
     this.undone.push({ what: hunk, conversation: change?.conversation });
     if (change) this.written.set(hunk.path, current);
     if (change && (change.original ?? "") === current && change.original !== null) this.drop(hunk.path);
+    this.save();
   }
 
   /** The files awaiting review, in the order first changed. */
@@ -136,7 +170,9 @@ export class ReviewList {
 
   /** Keeps path's change and drops it from the list. */
   accept(path: string): void {
+    if (!this.changes.has(path)) return;
     this.drop(path);
+    this.save();
   }
 
   /**
@@ -151,12 +187,14 @@ export class ReviewList {
     if (!(await this.restore(path, change.original, this.written.get(path)))) return;
     this.drop(path);
     if (!this.rejected.some((r) => r.what === path && r.conversation === change.conversation)) this.rejected.push({ what: path, conversation: change.conversation });
+    this.save();
   }
 
   /** Accepts every pending file. */
   acceptAll(): void {
     this.changes.clear();
     this.written.clear();
+    this.save();
   }
 
   // Takes path out of review.
@@ -187,11 +225,13 @@ export class ReviewList {
    * else undefined.
    */
   takeRejectionNote(conversation?: string): string | undefined {
-    const mine = <T>(p: Pending<T>): boolean => p.conversation === undefined || p.conversation === conversation;
+    const mine = <T>(p: PendingNote<T>): boolean => p.conversation === undefined || p.conversation === conversation;
     const rejected = this.rejected.filter(mine).map((r) => r.what);
     const undone = this.undone.filter((h) => mine(h) && !rejected.includes(h.what.path)).map((h) => h.what);
+    const before = this.rejected.length + this.undone.length;
     remove(this.rejected, mine);
     remove(this.undone, mine);
+    if (this.rejected.length + this.undone.length !== before) this.save();
     const note = (rejected.length ? rejectionNote([...new Set(rejected)]) : "") + (undone.length ? undoneNote(undone) : "");
     return note === "" ? undefined : note;
   }

@@ -24,6 +24,7 @@ import { readTextFile } from "../fs/readText";
 import type { PermissionBroker } from "../permission/broker";
 import type { PlanDocuments } from "../plan/planDocuments";
 import type { ReviewList } from "../review/reviewList";
+import type { ReviewState } from "../review/reviewState";
 import type { UsageStatus } from "../status/usage";
 import type { CommandTerminals } from "../terminal/terminals";
 import type { AgentPort } from "./agentPort";
@@ -474,6 +475,16 @@ export class ChatController implements ClientHandlers {
   /** The hunks of path's change under review and the file's text now (undefined: not under review). */
   reviewHunks(filePath: string): ReturnType<ReviewActions["hunks"]> {
     return this.reviews.hunks(filePath);
+  }
+
+  /** Brings the review's counts and inline review up to date after the user edited a file under review. */
+  followReviewEdits(): Promise<void> {
+    return this.reviews.followEdits();
+  }
+
+  /** Takes in the review an earlier window kept (undefined: none) and shows it; from then on the review is kept. */
+  loadReview(kept: ReviewState | undefined): Promise<void> {
+    return this.reviews.load(kept);
   }
 
   /** Whether path has a change under review. */

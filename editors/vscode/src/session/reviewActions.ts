@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import * as vscode from "vscode";
 import type { ReviewRow, ToWebview } from "../chat/messages";
 import { openDiff, type DiffContentProvider } from "../diff/provider";
@@ -5,6 +6,7 @@ import { currentText } from "../fs/documents";
 import { writeWholeFile } from "../fs/writeText";
 import { keepHunk, lineCount, lineCounts, textHunks, undoHunk, type TextHunk } from "../review/hunks";
 import type { ChangedFile, ReviewList } from "../review/reviewList";
+import { EMPTY_REVIEW, reconcile, type ReviewState } from "../review/reviewState";
 import { pickReview } from "../review/reviewPick";
 import type { ResultsLog } from "./resultsLog";
 
@@ -55,6 +57,32 @@ export class ReviewActions {
   show(): void {
     void this.post();
     this.deps.changed?.();
+  }
+
+  /**
+   * Brings the list and the inline review up to date with the files' texts
+   * now (the user edited one under review): its counts follow, and a file
+   * edited back to its original leaves the list, as if kept.
+   */
+  async followEdits(): Promise<void> {
+    await this.post();
+    this.deps.changed?.();
+  }
+
+  /**
+   * Takes in the review an earlier window kept, checked against the files
+   * now (see reconcile), and shows it; the files whose review could not
+   * be kept (too large) are said in the view.
+   */
+  async load(kept: ReviewState | undefined): Promise<void> {
+    const { state } = await reconcile(kept ?? EMPTY_REVIEW, currentText);
+    this.deps.review.load(state);
+    const lost = kept?.tooLarge ?? [];
+    if (lost.length > 0) {
+      const names = lost.map((p) => path.basename(p)).join(", ");
+      this.deps.post({ type: "notice", level: "info", text: `dsh: the review of ${names} did not survive the window reload (too large to keep); the agent's changes stay in ${lost.length === 1 ? "it" : "them"} as they are.` });
+    }
+    if (state.changes.length > 0) await this.followEdits();
   }
 
   /**

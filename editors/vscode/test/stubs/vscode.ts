@@ -3,7 +3,7 @@
 // disk (tests use temporary directories); documents, edits, prompts,
 // terminals and commands are recorded in `stub` for tests to inspect and
 // script.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as nodePath from "node:path";
 
 /** A disposable. */
@@ -324,6 +324,8 @@ export const stub = {
   contentProviders: new Map<string, unknown>(),
   documents: [] as TextDocument[],
   closeTerminal: new EventEmitter<StubTerminal>(),
+  /** Fires workspace.onDidChangeTextDocument (a test's edit of a document). */
+  changeDocument: new EventEmitter<{ readonly document: TextDocument; readonly contentChanges: readonly unknown[] }>(),
   /** Opens a document holding text (unsaved when it differs from the disk). */
   openDocument(path: string, text: string): TextDocument {
     const doc = new TextDocument(Uri.file(path), text);
@@ -420,6 +422,18 @@ export const workspace = {
     async stat(uri: Uri): Promise<{ size: number }> {
       return { size: statSync(uri.fsPath).size };
     },
+    async createDirectory(uri: Uri): Promise<void> {
+      mkdirSync(uri.fsPath, { recursive: true });
+    },
+    async rename(from: Uri, to: Uri): Promise<void> {
+      renameSync(from.fsPath, to.fsPath);
+    },
+    async delete(uri: Uri): Promise<void> {
+      rmSync(uri.fsPath);
+    },
+    async readDirectory(uri: Uri): Promise<[string, number][]> {
+      return readdirSync(uri.fsPath).map((n) => [n, 1]);
+    },
   },
   openTextDocument,
   applyEdit,
@@ -436,7 +450,7 @@ export const workspace = {
     return noop();
   },
   onDidChangeConfiguration: (): Disposable => noop(),
-  onDidChangeTextDocument: (): Disposable => noop(),
+  onDidChangeTextDocument: (listener: (e: { readonly document: TextDocument; readonly contentChanges: readonly unknown[] }) => void): Disposable => stub.changeDocument.event(listener),
   async findFiles(include: string): Promise<Uri[]> {
     stub.findFilesCalls.push(include);
     return stub.workspaceFiles.map((p) => Uri.file(p));

@@ -10,6 +10,7 @@ import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { deleteFile } from "../../src/fs/writeText";
 import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
+import { completedEdit, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
 import { stub } from "../stubs/control";
 
 let dir: string;
@@ -191,15 +192,9 @@ describe("the rejection note", () => {
 });
 
 describe("unreviewed changes across turns and conversations", () => {
-  const completed = (id: string, p: string, oldText: string | null, newText: string) => ({
-    sessionId: "s1",
-    update: { sessionUpdate: "tool_call" as const, toolCallId: id, title: "Edit", kind: "edit" as const, status: "completed" as const, content: [{ type: "diff" as const, path: p, oldText, newText }] },
-  });
-  const lastRows = (posted: ToWebview[]) => {
-    const m = posted.filter((x) => x.type === "review").at(-1);
-    return m?.type === "review" ? m.files : [];
-  };
-  const texts = (agent: FakeAgent) => agent.prompts.map((p) => p.map((b) => (b.type === "text" ? b.text : "")));
+  const completed = completedEdit;
+  const lastRows = lastReviewRows;
+  const texts = promptTexts;
   // A chat whose agent, in its first turn, wrote a.txt (holding before) with its "one" made "ONE".
   const agentChangedFirstLine = async (before: string) => {
     const agent = new FakeAgent();
@@ -229,13 +224,6 @@ describe("unreviewed changes across turns and conversations", () => {
     assert.deepEqual(texts(agent)[2], ["go on", `\n\n${undoneNote([{ path: a, line: 1, lines: 1 }])}`]);
   });
 
-  // The user types in the file's open editor (unsaved: the review reads the editor's text).
-  const userEdits = (p: string, text: string) => {
-    const doc = stub.documents.find((d) => d.uri.fsPath === p);
-    assert.ok(doc, `${p} is open in the editor`);
-    doc.text = text;
-    doc.isDirty = true;
-  };
 
   it("never takes back the user's own edits: a file they edited between the agent's writes is reviewed from their text", async () => {
     const { c, a } = await agentChangedFirstLine("one\ntwo\nthree\n");
@@ -310,10 +298,7 @@ describe("View All File Changes", () => {
     const multi = stub.executed.filter((e) => e.command === "vscode.changes").at(-1);
     return multi ? (multi.args[1] as { fsPath: string }[][]).map((r) => r[0]?.fsPath ?? "") : [];
   };
-  const completed = (id: string, p: string, oldText: string | null, newText: string) => ({
-    sessionId: "s1",
-    update: { sessionUpdate: "tool_call" as const, toolCallId: id, title: "Edit", kind: "edit" as const, status: "completed" as const, content: [{ type: "diff" as const, path: p, oldText, newText }] },
-  });
+  const completed = completedEdit;
 
   it("lists only the files the agent's change left changed: not one rejected, written back, undone by hand, or created and gone", async () => {
     const agent = new FakeAgent();
