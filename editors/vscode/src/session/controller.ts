@@ -141,6 +141,7 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       forget: () => {
         this.calls.clear();
+        this.updates.forget();
         deps.usage.reset();
         deps.terminals.release();
         // The changes still under review stay listed, those of the conversation left under its title.
