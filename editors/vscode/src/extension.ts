@@ -13,7 +13,7 @@ import { ReviewList } from "./review/reviewList";
 import { API_KEY_SECRET, promptForApiKey } from "./secrets";
 import { editorContextOf } from "./session/activeEditor";
 import type { FromWebview } from "./chat/messages";
-import { Chats } from "./session/chats";
+import { Chats, type ChatPlace } from "./session/chats";
 import { ChatController, type ControllerDeps } from "./session/controller";
 import type { SessionTitles } from "./session/history";
 import { restoreFile } from "./session/files";
@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   const inline: InlineReview = new InlineReview(async (p) => chats.reviewing(p)?.reviewHunks(p));
 
   /** A conversation shown in view: its own controller and what only it uses; disposed with dispose(). */
-  const openChat = (view: ChatView, extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {}): { controller: ChatController; dispose: () => void } => {
+  const openChat = (view: ChatView, place: ChatPlace, extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {}): { controller: ChatController; dispose: () => void } => {
     const usage = new UsageStatus();
     const terminals = new CommandTerminals();
     const controller: ChatController = new ChatController({
@@ -90,9 +90,11 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       keyStored: async () => (await context.secrets.get(API_KEY_SECRET)) !== undefined,
       titles,
       openTab: () => void vscode.commands.executeCommand(COMMANDS.newConversationTab),
+      // One view per session: opening one another view shows brings that view forward.
+      elsewhere: (id) => chats.elsewhere(controller, id),
       ...extra,
     });
-    chats.add(controller, usage);
+    chats.add(controller, usage, place);
     controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
     return {
       controller,
@@ -111,7 +113,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
 
   // The sidebar's title bar has History, New and New tab (package.json view/title).
   const view: ChatView = new ChatView(context.extensionUri, route(() => controller, () => view), true);
-  const sidebar = openChat(view, {
+  const sidebar = openChat(view, { reveal: () => void vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`) }, {
     memory: {
       last: () => context.workspaceState.get<string>(LAST_SESSION),
       remember: (id) => void context.workspaceState.update(LAST_SESSION, id),
@@ -129,10 +131,11 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, "media", "dsh.svg");
     const tabView: ChatView = new ChatView(context.extensionUri, route(() => tab.controller, () => tabView));
     const reopen = restored?.sessionId;
-    const tab = openChat(tabView, {
+    const tab = openChat(tabView, { reveal: () => panel.reveal(), restoring: reopen }, {
       sessionsShown: (title) => (panel.title = `dsh: ${title}`),
       ...(reopen === undefined ? {} : { memory: { last: () => reopen, remember: () => undefined } }),
     });
+    if (reopen !== undefined) chats.restored(tab.controller, reopen);
     tabView.resolveWebviewView(panel);
     panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) chats.activate(tab.controller);

@@ -26,6 +26,14 @@ export interface SessionsDeps {
   readonly titles?: SessionTitles | undefined;
   /** Told the current session's title (or "new conversation") each time the sessions are listed. */
   readonly shown?: ((title: string) => void) | undefined;
+  /** The other view showing sessionId, or reopening it after a reload (a restored editor tab), if any. */
+  readonly elsewhere?: ((sessionId: string) => OtherView | undefined) | undefined;
+}
+
+/** Another view of the window's conversations (the sidebar's, or an editor tab). */
+export interface OtherView {
+  /** Brings the view to the front. */
+  reveal(): void;
 }
 
 /** The id of the session last shown in this workspace, kept across reloads (VS Code's workspaceState). */
@@ -142,6 +150,21 @@ export class Sessions {
   }
 
   /**
+   * Opens a stored session the user chose (History, the view's list):
+   * when another view shows it already, that view comes to the front
+   * instead, so that no two views drive one session (two prompts racing,
+   * two reviews); else it loads here.
+   */
+  async open(sessionId: string): Promise<void> {
+    const other = sessionId === this.sessionId ? undefined : this.deps.elsewhere?.(sessionId);
+    if (other) {
+      other.reveal();
+      return;
+    }
+    await this.loadSession(sessionId);
+  }
+
+  /**
    * Picks the current session up again in a restarted agent
    * (session/resume, without a replay: the view keeps what it shows). A
    * session never prompted is not stored yet: a fresh one takes its place
@@ -190,12 +213,14 @@ export class Sessions {
   /**
    * Lists the sessions and, when none is shown yet (the window was just
    * opened or reloaded), loads the one last shown, if the agent still
-   * has it.
+   * has it and no other view shows it (a restored editor tab keeps its
+   * session; this view then starts a new one at its first prompt).
    */
   async reopen(): Promise<void> {
     const listed = await this.refresh();
     const last = this.deps.memory?.last();
     if (this.sessionId !== undefined || last === undefined || !listed.includes(last)) return;
+    if (this.deps.elsewhere?.(last)) return;
     try {
       await this.loadSession(last);
     } catch (e) {
@@ -207,7 +232,7 @@ export class Sessions {
     }
   }
 
-  /** Leaves the current session (it was deleted): the view is cleared, and the next prompt starts a new one. */
+  /** Leaves the current session (it was deleted, or another view took it): the view is cleared, and the next prompt starts a new one. */
   forgetCurrent(): void {
     this.sessionId = undefined;
     this.stored = false;
