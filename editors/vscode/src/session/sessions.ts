@@ -1,6 +1,6 @@
 import type { ToWebview } from "../chat/messages";
 import type { AgentNotification } from "../client/unstable";
-import { isAuthRequired } from "../auth/signIn";
+import { isAuthRequired, REOPENS_WITH_KEY } from "../auth/signIn";
 import { errorMessage } from "../errors";
 import type { AgentPort, SessionOptions } from "./agentPort";
 import { EarlyUpdates } from "./earlyUpdates";
@@ -58,6 +58,8 @@ export class Sessions {
   // at its first prompt, so one never prompted cannot be resumed.
   private stored = false;
   private loading = false;
+  // The session a quiet reopen could not load for want of the API key: it reopens once the key is set (reattach).
+  private awaitingKey: string | undefined;
   // The sessions' titles as last listed.
   private readonly titles = new Map<string, string>();
 
@@ -111,6 +113,8 @@ export class Sessions {
 
   /** Starts a fresh session (the view is cleared). */
   async newSession(): Promise<void> {
+    // The user starts afresh: the conversation waiting for the key no longer reopens.
+    this.awaitingKey = undefined;
     const agent = await this.deps.agent();
     this.early.start();
     let res: Awaited<ReturnType<AgentPort["newSession"]>>;
@@ -174,6 +178,9 @@ export class Sessions {
   async reattach(): Promise<void> {
     const sessionId = this.sessionId;
     if (!sessionId) {
+      const waiting = this.awaitingKey;
+      this.awaitingKey = undefined;
+      if (waiting !== undefined && !this.deps.elsewhere?.(waiting)) return this.reopenQuietly(waiting);
       await this.refresh();
       return;
     }
@@ -221,13 +228,28 @@ export class Sessions {
     const last = this.deps.memory?.last();
     if (this.sessionId !== undefined || last === undefined || !listed.includes(last)) return;
     if (this.deps.elsewhere?.(last)) return;
+    await this.reopenQuietly(last);
+  }
+
+  /**
+   * Loads sessionId, which the user did not just ask for (the one last
+   * shown, after a reload). Nothing is lost when it fails: the list still
+   * offers it. Refused for want of the API key, the view says it reopens
+   * once the key is set (with Set API key), and reattach, after the
+   * key's restart, reopens it.
+   */
+  private async reopenQuietly(sessionId: string): Promise<void> {
     try {
-      await this.loadSession(last);
+      await this.loadSession(sessionId);
     } catch (e) {
-      // Nothing is lost: the list still offers it. Without a key, the view's welcome offers the sign-in.
       this.sessionId = undefined;
       this.deps.post({ type: "reset", sessionId: undefined });
-      if (!isAuthRequired(e)) this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+      if (isAuthRequired(e)) {
+        this.awaitingKey = sessionId;
+        this.deps.post({ type: "notice", level: "info", text: REOPENS_WITH_KEY, action: "signIn" });
+      } else {
+        this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+      }
       await this.refresh();
     }
   }
