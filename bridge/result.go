@@ -14,7 +14,26 @@ import (
 // toolResult completes a call with its result card, marked stopped when
 // the turn's cancel stopped it (markStopped).
 func (m *Mapper) toolResult(p session.ToolResult) acp.ToolCallUpdate {
-	return markStopped(m.resultCard(p), p.Code)
+	state := m.calls[p.CallID]
+	u := m.resultCard(p)
+	if _, terminal := p.View.(presentation.TerminalResultView); !terminal && state != nil && state.card == terminalCard && m.opts.Terminal {
+		u = endTerminal(u)
+	}
+	return markStopped(u, p.Code)
+}
+
+// endTerminal gives u, the final update of a terminal card under the
+// convention whose result is not a command's (one that failed to start,
+// or that a cancel kept from starting), a terminal_exit with neither exit
+// code nor signal, so that the client's terminal ends with the call.
+func endTerminal(u acp.ToolCallUpdate) acp.ToolCallUpdate {
+	meta := acp.ToolCallUpdateMeta{}
+	if u.Meta != nil {
+		meta = *u.Meta
+	}
+	meta.TerminalExit = &acp.TerminalExit{TerminalID: u.ToolCallID}
+	u.Meta = &meta
+	return u
 }
 
 // resultCard is a call's final update: its result card. A result for a

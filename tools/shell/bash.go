@@ -135,11 +135,16 @@ func (s *Shell) runForeground(ctx context.Context, call *registry.Call, command,
 	if cancelled {
 		return commandResult{}, &registry.Error{
 			Code:    registry.CodeAborted,
-			Message: "the command was cancelled and its processes were stopped; output so far:\n" + renderResult(r),
+			Message: cancelledIntro + renderResult(r),
 		}
 	}
 	return r, nil
 }
+
+// cancelledIntro opens the error of a foreground command a cancel
+// stopped; its rendered result (the output so far and how it ended)
+// follows (cancelledOutput reads it back).
+const cancelledIntro = "the command was cancelled and its processes were stopped; output so far:\n"
 
 // timeoutOf turns the timeout argument (milliseconds) into a duration:
 // DefaultTimeoutMs when absent, at most MaxTimeoutMs.

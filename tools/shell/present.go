@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"strings"
+
 	"github.com/dsh-acp/dsh-acp/command"
 	"github.com/dsh-acp/dsh-acp/presentation"
 	"github.com/dsh-acp/dsh-acp/workspace"
@@ -54,11 +56,19 @@ func presentBashResult(ws *workspace.Workspace, a bashArgs, result presentation.
 	if !ok {
 		return nil
 	}
-	if a.RunInBackground || result.IsError {
+	if a.RunInBackground {
+		return plainResult(raw)
+	}
+	p := command.Present(a.Command)
+	terminal := p.Kind != command.KindRead && p.Kind != command.KindSearch && p.Kind != command.KindDiff
+	if result.IsError {
+		if stopped, ok := cancelledOutput(raw); ok && terminal {
+			return terminalResult(outcomeOf(stopped, ""))
+		}
 		return plainResult(raw)
 	}
 	o := outcomeOf(raw, result.Meta)
-	switch p := command.Present(a.Command); p.Kind {
+	switch p.Kind {
 	case command.KindRead:
 		return readResult(a, p, o)
 	case command.KindSearch:
@@ -66,8 +76,21 @@ func presentBashResult(ws *workspace.Workspace, a bashArgs, result presentation.
 	case command.KindDiff:
 		return diffResult(ws, a, o)
 	}
+	return terminalResult(o)
+}
+
+// terminalResult is the terminal card of a command that ended as o says.
+func terminalResult(o outcome) presentation.ResultView {
 	end := o.end()
 	return presentation.TerminalResultView{Output: o.body, ExitCode: end.ExitCode, Signal: end.Signal, Timeout: end.Timeout}
+}
+
+// cancelledOutput is the rendered result (output so far and exit marker)
+// in the failure text of a foreground command a cancel stopped
+// ("Error: " + cancelledIntro + result); ok is false for any other
+// failure.
+func cancelledOutput(raw string) (string, bool) {
+	return strings.CutPrefix(raw, "Error: "+cancelledIntro)
 }
 
 // presentJobOutputCall is the pending card of job_output.

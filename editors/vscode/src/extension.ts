@@ -16,7 +16,7 @@ import { StoredReviews } from "./review/storedReviews";
 import { API_KEY_SECRET, promptForApiKey } from "./secrets";
 import { editorContextOf } from "./session/activeEditor";
 import type { FromWebview } from "./chat/messages";
-import { Chats } from "./session/chats";
+import { Chats, type ChatPlace } from "./session/chats";
 import { ChatController, type ControllerDeps } from "./session/controller";
 import type { SessionTitles } from "./session/history";
 import { restoreFile } from "./session/files";
@@ -87,12 +87,13 @@ export function activate(context: vscode.ExtensionContext): DshApi {
   const edits = new EditFollower((p) => void chats.reviewing(p)?.followReviewEdits());
 
   /**
-   * A conversation shown in view: its own controller and what only it
-   * uses; disposed with dispose(). Its review is kept under reviewKey
-   * (read at each change) and taken back from kept, when given.
+   * A conversation shown in view (at place): its own controller and what
+   * only it uses; disposed with dispose(). Its review is kept under
+   * reviewKey (read at each change) and taken back from kept, when given.
    */
   const openChat = (
     view: ChatView,
+    place: ChatPlace,
     reviewKey: (c: ChatController) => string | undefined,
     kept: string | undefined,
     extra: Partial<Pick<ControllerDeps, "memory" | "sessionsShown">> = {},
@@ -116,9 +117,11 @@ export function activate(context: vscode.ExtensionContext): DshApi {
       keyStored: async () => (await context.secrets.get(API_KEY_SECRET)) !== undefined,
       titles,
       openTab: () => void vscode.commands.executeCommand(COMMANDS.newConversationTab),
+      // One view per session: opening one another view shows brings that view forward.
+      elsewhere: (id) => chats.elsewhere(controller, id),
       ...extra,
     });
-    chats.add(controller, usage);
+    chats.add(controller, usage, place);
     controller.offerContext(editorContextOf(vscode.window.activeTextEditor));
     const reviewLoaded = (kept === undefined || !stored ? Promise.resolve(undefined) : stored.load(kept))
       .then((state) => controller.loadReview(state))
@@ -141,7 +144,7 @@ export function activate(context: vscode.ExtensionContext): DshApi {
 
   // The sidebar's title bar has History, New and New tab (package.json view/title).
   const view: ChatView = new ChatView(context.extensionUri, route(() => controller, () => view), true);
-  const sidebar = openChat(view, () => SIDEBAR_REVIEW, SIDEBAR_REVIEW, {
+  const sidebar = openChat(view, { reveal: () => void vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`) }, () => SIDEBAR_REVIEW, SIDEBAR_REVIEW, {
     memory: {
       last: () => context.workspaceState.get<string>(LAST_SESSION),
       remember: (id) => void context.workspaceState.update(LAST_SESSION, id),
@@ -159,10 +162,11 @@ export function activate(context: vscode.ExtensionContext): DshApi {
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, "media", "dsh.svg");
     const tabView: ChatView = new ChatView(context.extensionUri, route(() => tab.controller, () => tabView));
     const reopen = restored?.sessionId;
-    const tab = openChat(tabView, (c) => tabReview(c.currentSession), tabReview(reopen), {
+    const tab = openChat(tabView, { reveal: () => panel.reveal(), restoring: reopen }, (c) => tabReview(c.currentSession), tabReview(reopen), {
       sessionsShown: (title) => (panel.title = `dsh: ${title}`),
       ...(reopen === undefined ? {} : { memory: { last: () => reopen, remember: () => undefined } }),
     });
+    if (reopen !== undefined) chats.restored(tab.controller, reopen);
     tabView.resolveWebviewView(panel);
     panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) chats.activate(tab.controller);

@@ -43,6 +43,9 @@ export function runSignInTerminal(binary: string, method: TerminalAuthMethod): P
 export const HELD_FOR_KEY =
   "dsh needs your model provider's API key before it can answer. Your message is kept: it is sent as soon as the key is set.";
 
+/** What the chat view says when, after a reload, the last conversation cannot reopen for want of the API key (it reopens once the key is set). */
+export const REOPENS_WITH_KEY = "dsh needs your model provider's API key to reopen your last conversation. It reopens as soon as the key is set.";
+
 /** What the chat view says when a conversation cannot start for want of the API key. */
 export const NEEDS_KEY = "dsh needs your model provider's API key to start a conversation.";
 

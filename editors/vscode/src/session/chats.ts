@@ -17,10 +17,20 @@ export interface ChatFront {
   front(on: boolean): void;
 }
 
+/** Where a chat shows: how to bring its view to the front, and the session a restored editor tab reopens. */
+export interface ChatPlace {
+  reveal(): void;
+  /** The session the view was showing before the window reloaded, which it reopens. */
+  readonly restoring?: string | undefined;
+}
+
 interface Entry {
   readonly chat: ChatController;
   readonly front: ChatFront;
+  readonly place: ChatPlace;
 }
+
+const NOWHERE: ChatPlace = { reveal: () => undefined };
 
 /**
  * The conversations open at once (the Agent view's, and one per editor
@@ -37,10 +47,36 @@ export class Chats implements ClientHandlers, RestartHooks {
   private active_: Entry | undefined;
 
   /** Adds a chat (it becomes the active one). */
-  add(chat: ChatController, front: ChatFront): void {
-    const entry = { chat, front };
+  add(chat: ChatController, front: ChatFront, place: ChatPlace = NOWHERE): void {
+    const entry = { chat, front, place };
     this.entries.push(entry);
     this.activate(chat);
+  }
+
+  /**
+   * The chat other than from that shows sessionId as its conversation, or
+   * is reopening it after a reload (a restored tab, before its session
+   * has loaded): revealing it brings its view to the front and makes it
+   * the active chat. Undefined when no other chat has it.
+   */
+  elsewhere(from: ChatController, sessionId: string): { reveal(): void } | undefined {
+    const entry = this.entries.find((e) => e.chat !== from && (e.chat.currentSession === sessionId || (e.chat.currentSession === undefined && e.place.restoring === sessionId)));
+    if (!entry) return undefined;
+    return {
+      reveal: () => {
+        this.activate(entry.chat);
+        entry.place.reveal();
+      },
+    };
+  }
+
+  /**
+   * A restored tab reopens sessionId: any other chat that reopened it
+   * first, quietly, after the same reload (the sidebar) leaves it and
+   * starts afresh, so that one view drives the session.
+   */
+  restored(tab: ChatController, sessionId: string): void {
+    for (const e of this.entries) if (e.chat !== tab && e.chat.currentSession === sessionId) e.chat.leaveSession();
   }
 
   /** Removes a chat (its tab closed); the first one left becomes active. */

@@ -43,7 +43,7 @@ import { REWIND, restorePoint, rewindCount, undoCount, type RestorePoint } from 
 import { mentionItems } from "./mentionItems";
 import { mentions } from "./mentions";
 import { History, type SessionTitles } from "./history";
-import { Sessions, type SessionMemory } from "./sessions";
+import { Sessions, type OtherView, type SessionMemory } from "./sessions";
 import { ToolCallStore } from "./toolCalls";
 import { Turns } from "./turns";
 import { UpdateRouter } from "./updates";
@@ -72,6 +72,8 @@ export interface ControllerDeps {
   readonly titles?: SessionTitles;
   /** Told the current conversation's title whenever the sessions are listed (an editor tab is titled so). */
   readonly sessionsShown?: (title: string) => void;
+  /** The other view showing a session (or reopening it after a reload), if any: opening that session reveals it instead. */
+  readonly elsewhere?: (sessionId: string) => OtherView | undefined;
   /** Opens a new conversation in an editor tab (the view's "New tab"). */
   readonly openTab?: () => void;
   /** Called after the review list changed (the editor's inline review redraws). */
@@ -142,6 +144,7 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       forget: () => {
         this.calls.clear();
+        this.updates.forget();
         deps.usage.reset();
         deps.terminals.release();
         // The changes still under review stay listed, those of the conversation left under its title.
@@ -157,13 +160,14 @@ export class ChatController implements ClientHandlers {
       memory: deps.memory,
       titles: deps.titles,
       shown: deps.sessionsShown,
+      elsewhere: deps.elsewhere,
     });
     this.history = new History({
       agent,
       cwd: deps.cwd,
       titles: deps.titles,
       current: () => this.sessions.current,
-      open: (id) => this.sessions.loadSession(id),
+      open: (id) => this.sessions.open(id),
       forgetCurrent: () => {
         this.sessions.forgetCurrent();
       },
@@ -273,7 +277,7 @@ export class ChatController implements ClientHandlers {
         this.deps.openTab?.();
         return;
       case "loadSession":
-        return this.sessions.loadSession(m.sessionId);
+        return this.sessions.open(m.sessionId);
       case "setConfig":
         return this.sessions.setConfig(m.configId, m.value);
       case "permission":
@@ -406,6 +410,16 @@ export class ChatController implements ClientHandlers {
   /** Loads a stored session: the agent replays it into the view. */
   loadSession(sessionId: string): Promise<void> {
     return this.sessions.loadSession(sessionId);
+  }
+
+  /** Opens a stored session the user chose, unless another view shows it (that view comes to the front: see Sessions.open). */
+  openSession(sessionId: string): Promise<void> {
+    return this.sessions.open(sessionId);
+  }
+
+  /** Leaves the conversation shown (another view took it): the view is cleared; the next prompt starts a new one. */
+  leaveSession(): void {
+    if (this.sessions.current !== undefined) this.sessions.forgetCurrent();
   }
 
   /**

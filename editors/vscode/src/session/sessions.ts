@@ -1,6 +1,6 @@
 import type { ToWebview } from "../chat/messages";
 import type { AgentNotification } from "../client/unstable";
-import { isAuthRequired } from "../auth/signIn";
+import { isAuthRequired, REOPENS_WITH_KEY } from "../auth/signIn";
 import { errorMessage } from "../errors";
 import type { AgentPort, SessionOptions } from "./agentPort";
 import { EarlyUpdates } from "./earlyUpdates";
@@ -26,6 +26,14 @@ export interface SessionsDeps {
   readonly titles?: SessionTitles | undefined;
   /** Told the current session's title (or "new conversation") each time the sessions are listed. */
   readonly shown?: ((title: string) => void) | undefined;
+  /** The other view showing sessionId, or reopening it after a reload (a restored editor tab), if any. */
+  readonly elsewhere?: ((sessionId: string) => OtherView | undefined) | undefined;
+}
+
+/** Another view of the window's conversations (the sidebar's, or an editor tab). */
+export interface OtherView {
+  /** Brings the view to the front. */
+  reveal(): void;
 }
 
 /** The id of the session last shown in this workspace, kept across reloads (VS Code's workspaceState). */
@@ -50,6 +58,8 @@ export class Sessions {
   // at its first prompt, so one never prompted cannot be resumed.
   private stored = false;
   private loading = false;
+  // The session a quiet reopen could not load for want of the API key: it reopens once the key is set (reattach).
+  private awaitingKey: string | undefined;
   // The sessions' titles as last listed.
   private readonly titles = new Map<string, string>();
 
@@ -103,6 +113,8 @@ export class Sessions {
 
   /** Starts a fresh session (the view is cleared). */
   async newSession(): Promise<void> {
+    // The user starts afresh: the conversation waiting for the key no longer reopens.
+    this.awaitingKey = undefined;
     const agent = await this.deps.agent();
     this.early.start();
     let res: Awaited<ReturnType<AgentPort["newSession"]>>;
@@ -142,6 +154,21 @@ export class Sessions {
   }
 
   /**
+   * Opens a stored session the user chose (History, the view's list):
+   * when another view shows it already, that view comes to the front
+   * instead, so that no two views drive one session (two prompts racing,
+   * two reviews); else it loads here.
+   */
+  async open(sessionId: string): Promise<void> {
+    const other = sessionId === this.sessionId ? undefined : this.deps.elsewhere?.(sessionId);
+    if (other) {
+      other.reveal();
+      return;
+    }
+    await this.loadSession(sessionId);
+  }
+
+  /**
    * Picks the current session up again in a restarted agent
    * (session/resume, without a replay: the view keeps what it shows). A
    * session never prompted is not stored yet: a fresh one takes its place
@@ -151,6 +178,9 @@ export class Sessions {
   async reattach(): Promise<void> {
     const sessionId = this.sessionId;
     if (!sessionId) {
+      const waiting = this.awaitingKey;
+      this.awaitingKey = undefined;
+      if (waiting !== undefined && !this.deps.elsewhere?.(waiting)) return this.reopenQuietly(waiting);
       await this.refresh();
       return;
     }
@@ -190,24 +220,41 @@ export class Sessions {
   /**
    * Lists the sessions and, when none is shown yet (the window was just
    * opened or reloaded), loads the one last shown, if the agent still
-   * has it.
+   * has it and no other view shows it (a restored editor tab keeps its
+   * session; this view then starts a new one at its first prompt).
    */
   async reopen(): Promise<void> {
     const listed = await this.refresh();
     const last = this.deps.memory?.last();
     if (this.sessionId !== undefined || last === undefined || !listed.includes(last)) return;
+    if (this.deps.elsewhere?.(last)) return;
+    await this.reopenQuietly(last);
+  }
+
+  /**
+   * Loads sessionId, which the user did not just ask for (the one last
+   * shown, after a reload). Nothing is lost when it fails: the list still
+   * offers it. Refused for want of the API key, the view says it reopens
+   * once the key is set (with Set API key), and reattach, after the
+   * key's restart, reopens it.
+   */
+  private async reopenQuietly(sessionId: string): Promise<void> {
     try {
-      await this.loadSession(last);
+      await this.loadSession(sessionId);
     } catch (e) {
-      // Nothing is lost: the list still offers it. Without a key, the view's welcome offers the sign-in.
       this.sessionId = undefined;
       this.deps.post({ type: "reset", sessionId: undefined });
-      if (!isAuthRequired(e)) this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+      if (isAuthRequired(e)) {
+        this.awaitingKey = sessionId;
+        this.deps.post({ type: "notice", level: "info", text: REOPENS_WITH_KEY, action: "signIn" });
+      } else {
+        this.deps.post({ type: "notice", level: "error", text: `The last conversation could not be reopened: ${errorMessage(e)}` });
+      }
       await this.refresh();
     }
   }
 
-  /** Leaves the current session (it was deleted): the view is cleared, and the next prompt starts a new one. */
+  /** Leaves the current session (it was deleted, or another view took it): the view is cleared, and the next prompt starts a new one. */
   forgetCurrent(): void {
     this.sessionId = undefined;
     this.stored = false;

@@ -54,7 +54,7 @@ export function reviewable(call: ToolCallState, replaying: boolean): boolean {
  */
 export class UpdateRouter {
   private readonly deps: UpdatesDeps;
-  /** The calls whose cards stream a command's output in a terminal (their tool_call announced one). */
+  /** The calls whose cards stream a command's output in a terminal (their tool_call announced one), until they end. */
   private readonly terminalCalls = new Set<string>();
   /** The cost lines of the turns of the session being replayed. */
   private readonly costs = new ReplayCosts();
@@ -105,7 +105,20 @@ export class UpdateRouter {
   private shown(u: AgentUpdate): AgentUpdate {
     if (u.sessionUpdate !== "tool_call" && u.sessionUpdate !== "tool_call_update") return u;
     if (terminalInfo(u._meta)) this.terminalCalls.add(u.toolCallId);
-    return stoppedView(u, this.terminalCalls.has(u.toolCallId));
+    const shown = stoppedView(u, this.terminalCalls.has(u.toolCallId));
+    // The call's final update was the last to need it (the stopped mark comes on it alone); output after it shows as it comes.
+    if (u.status === "completed" || u.status === "failed") this.terminalCalls.delete(u.toolCallId);
+    return shown;
+  }
+
+  /** Another conversation is shown (or a new one): the calls of the one left are forgotten, since a replayed session's ids may repeat them. */
+  forget(): void {
+    this.terminalCalls.clear();
+  }
+
+  /** How many calls are known to stream into a terminal and have not ended. */
+  get openTerminalCalls(): number {
+    return this.terminalCalls.size;
   }
 
   // The session's own updates for the pickers, the status bar and the notifications.

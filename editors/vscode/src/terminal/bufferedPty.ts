@@ -11,6 +11,13 @@ export function exitLine(exitCode: number | null | undefined, signal: string | n
   return `\r\n[dsh: command exited with status ${exitCode ?? "unknown"}]\r\n`;
 }
 
+/** The line written when a cancel stopped the command: how it then ended, when the agent said. */
+export function cancelledLine(exitCode: number | null | undefined, signal: string | null | undefined): string {
+  if (signal) return `\r\n[dsh: command cancelled, ended by signal ${signal}]\r\n`;
+  if (typeof exitCode === "number") return `\r\n[dsh: command cancelled, exited with status ${exitCode}]\r\n`;
+  return "\r\n[dsh: command cancelled]\r\n";
+}
+
 /**
  * A display-only Pseudoterminal for one command the agent runs. VS Code
  * drops what a Pseudoterminal writes before open(), so output is buffered
@@ -55,11 +62,11 @@ export class BufferedPty implements vscode.Pseudoterminal {
     this.write(exitLine(exitCode, signal).replace(/\r\n/g, "\n"));
   }
 
-  /** Ends a command that stopped without an exit status (the turn was cancelled): its end line, once. */
-  stopped(): void {
+  /** Ends a command a cancel stopped: its end line, once, with how it ended when known. */
+  stopped(exitCode?: number | null, signal?: string | null): void {
     if (this.exitStatus !== undefined) return;
     this.exitStatus = "cancelled";
-    this.write("\n[dsh: command cancelled]\n");
+    this.write(cancelledLine(exitCode, signal).replace(/\r\n/g, "\n"));
   }
 
   /** How the command ended, once it has. */

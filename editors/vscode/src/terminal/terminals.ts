@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
+import { agentStopped } from "../session/stoppedCalls";
 import { BufferedPty } from "./bufferedPty";
 
 interface TerminalInfoMeta {
@@ -59,8 +60,9 @@ export function terminalExit(meta: unknown): TerminalExitMeta | undefined {
 /**
  * The VS Code terminals of the commands the agent runs: one per tool call
  * announcing _meta.terminal_info, named after the command, fed by
- * _meta.terminal_output and ended by _meta.terminal_exit (or, when the
- * call ends without one, by a "cancelled" line).
+ * _meta.terminal_output and ended by _meta.terminal_exit (a "cancelled"
+ * line, with that exit, for a call a cancel stopped; the same line when
+ * the call ends without one).
  */
 export class CommandTerminals {
   private readonly ptys = new Map<string, BufferedPty>();
@@ -92,7 +94,9 @@ export class CommandTerminals {
     }
     if (exit) {
       touched = this.ptys.get(exit.terminal_id);
-      touched?.finish(exit.exit_code, exit.signal);
+      // A command the turn's cancel stopped says so, with how it ended, in one line.
+      if (agentStopped(u._meta)) touched?.stopped(exit.exit_code, exit.signal);
+      else touched?.finish(exit.exit_code, exit.signal);
     }
     // A call that ended without its command's exit (cancelled, killed) still gets an end line.
     if (u.status === "completed" || u.status === "failed") {

@@ -12,7 +12,7 @@ type ToolUpdate = Extract<SessionUpdate, { sessionUpdate: "tool_call" | "tool_ca
 const text = (t: string): ToolCallContent[] => [{ type: "content", content: { type: "text", text: t } }];
 const ended = (status: "completed" | "failed", content: ToolCallContent[]): ToolUpdate => ({ sessionUpdate: "tool_call_update", toolCallId: "c1", status, content });
 
-/** What dsh-acp sends when a cancel stops a running bash command (tools/shell, a tool error in a console block). */
+/** What an older dsh-acp sent when a cancel stopped a running bash command (tools/shell, a tool error in a console block); today's ends its terminal instead. */
 const BASH_CANCELLED = "```console\nError: the command was cancelled and its processes were stopped; output so far:\nstep 1\nstep 2\n\n[killed by signal: SIGTERM]\n```";
 
 const texts = (u: ToolUpdate): string[] => (u.content ?? []).flatMap((c) => (c.type === "content" && c.content.type === "text" ? [c.content.text] : []));
@@ -56,5 +56,35 @@ describe("the update router", () => {
     const shown = posted.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "tool_call_update" ? [m.update] : []));
     assert.deepEqual(shown.map((u) => [isStopped(u._meta), texts(u)]), [[true, [COMMAND_STOPPED]], [false, ["Plan approved — implementing"]]]);
     assert.equal(calls.get("c1")?.status, "failed");
+  });
+
+  const terminalCall: ToolUpdate = { sessionUpdate: "tool_call", toolCallId: "c1", title: "Run", kind: "execute", status: "in_progress", _meta: { terminal_info: { terminal_id: "c1" } } };
+  const stoppedShown = (posted: ToWebview[]): string[][] => posted.flatMap((m) => (m.type === "update" && m.update.sessionUpdate === "tool_call_update" && isStopped(m.update._meta) ? [texts(m.update)] : []));
+
+  it("forgets a terminal call once it ended, its late output still shown", async () => {
+    const posted: ToWebview[] = [];
+    const router = routerFor(posted, false);
+    await router.apply(terminalCall);
+    await router.apply({ sessionUpdate: "tool_call", toolCallId: "c2", title: "Run", kind: "execute", status: "in_progress", _meta: { terminal_info: { terminal_id: "c2" } } });
+    assert.equal(router.openTerminalCalls, 2);
+    await router.apply(marked(ended("failed", [])));
+    await router.apply({ sessionUpdate: "tool_call_update", toolCallId: "c2", status: "completed", _meta: { terminal_exit: { terminal_id: "c2", exit_code: 0 } } });
+    assert.equal(router.openTerminalCalls, 0);
+    await router.apply({ sessionUpdate: "tool_call_update", toolCallId: "c1", _meta: { terminal_output: { terminal_id: "c1", data: "late\n" } } });
+    const last = posted.at(-1);
+    assert.ok(last?.type === "update" && last.update.sessionUpdate === "tool_call_update" && JSON.stringify(last.update._meta).includes("late"));
+    assert.deepEqual(stoppedShown(posted), [[COMMAND_STOPPED]]);
+  });
+
+  it("forgets the terminal calls of the conversation left: a replayed call of the same id without one keeps its text", async () => {
+    const posted: ToWebview[] = [];
+    const router = routerFor(posted, true);
+    await router.apply(terminalCall);
+    assert.equal(router.openTerminalCalls, 1);
+    router.forget();
+    assert.equal(router.openTerminalCalls, 0);
+    await router.apply({ sessionUpdate: "tool_call", toolCallId: "c1", title: "Read", kind: "read", status: "in_progress" });
+    await router.apply(marked(ended("failed", text("Stopped: the turn was cancelled while it ran."))));
+    assert.deepEqual(stoppedShown(posted), [["Stopped: the turn was cancelled while it ran."]]);
   });
 });

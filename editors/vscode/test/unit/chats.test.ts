@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
-import type { SessionConfigOption } from "@agentclientprotocol/sdk";
+import type { SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import type { ToWebview } from "../../src/chat/messages";
-import { Chats } from "../../src/session/chats";
+import { Chats, type ChatPlace } from "../../src/session/chats";
+import type { ChatController } from "../../src/session/controller";
+import type { SessionMemory } from "../../src/session/sessions";
 import { UsageStatus } from "../../src/status/usage";
-import { chatIn, FakeAgent } from "../fakes/agent";
+import { chatController, chatIn, FakeAgent } from "../fakes/agent";
 import { stub } from "../stubs/control";
 
 let dir: string;
@@ -107,6 +109,75 @@ describe("several conversations at once", () => {
     assert.equal(asked(one.posted), false, "the active chat, which does not show s2, was asked");
     assert.equal(asked(two.posted), true, "the chat showing s2 was not asked");
     assert.deepEqual(await new Chats().createElicitation(form, new AbortController().signal), { action: "decline" });
+  });
+});
+
+/** An agent that stores sessions "s1" and "s2" and records which it loads. */
+class StoringAgent extends FakeAgent {
+  readonly loaded: string[] = [];
+  override async listSessions(): Promise<{ sessions: SessionInfo[] }> {
+    return { sessions: [{ sessionId: "s1", cwd: dir }, { sessionId: "s2", cwd: dir }] };
+  }
+  override async loadSession(sessionId: string): Promise<{ configOptions?: SessionConfigOption[] | null }> {
+    this.loaded.push(sessionId);
+    return {};
+  }
+}
+
+/** A chat of chats placed as a view of its own (revealing it counts in revealed), one view per session as the extension wires it. */
+function placedChat(agent: FakeAgent, chats: Chats, name: string, revealed: string[], opts: { restoring?: string; memory?: SessionMemory } = {}): ChatController {
+  const place: ChatPlace = { reveal: () => revealed.push(name), restoring: opts.restoring };
+  const c: ChatController = chatController(agent, [], dir, { elsewhere: (id) => chats.elsewhere(c, id), ...(opts.memory ? { memory: opts.memory } : {}) });
+  chats.add(c, new UsageStatus(), place);
+  return c;
+}
+
+describe("one view per conversation", () => {
+  it("brings the view showing a session to the front when another view opens it (History, the view's list)", async () => {
+    const chats = new Chats();
+    const agent = new StoringAgent();
+    const revealed: string[] = [];
+    const sidebar = placedChat(agent, chats, "sidebar", revealed);
+    const tab = placedChat(agent, chats, "tab", revealed);
+    await tab.openSession("s1");
+    assert.deepEqual([agent.loaded, revealed], [["s1"], []]);
+    await sidebar.handle({ type: "loadSession", sessionId: "s1" });
+    await sidebar.openSession("s1");
+    assert.deepEqual([agent.loaded, revealed], [["s1"], ["tab", "tab"]], "the tab's session is not loaded a second time");
+    assert.equal(sidebar.currentSession, undefined);
+    assert.equal(chats.active, tab, "the revealed view is the active chat");
+    await tab.openSession("s2");
+    await sidebar.openSession("s1");
+    assert.deepEqual(agent.loaded, ["s1", "s2", "s1"], "a session no other view shows opens here");
+    await tab.openSession("s1");
+    assert.deepEqual(revealed, ["tab", "tab", "sidebar"], "and the other way round");
+    await sidebar.openSession("s1");
+    assert.deepEqual([agent.loaded.length, revealed.length], [4, 3], "the view's own session opens in it again");
+  });
+
+  it("after a reload, leaves a restored tab's session to the tab: the sidebar does not reopen it, or gives it up if it did first", async () => {
+    const agent = new StoringAgent();
+    const memory: SessionMemory = { last: () => "s1", remember: () => undefined };
+    const revealed: string[] = [];
+
+    const chats = new Chats();
+    const sidebar = placedChat(agent, chats, "sidebar", revealed, { memory });
+    const tab = placedChat(agent, chats, "tab", revealed, { restoring: "s1", memory });
+    await sidebar.handle({ type: "ready" });
+    assert.equal(sidebar.currentSession, undefined, "the tab being restored keeps s1");
+    await tab.handle({ type: "ready" });
+    assert.deepEqual([agent.loaded, tab.currentSession], [["s1"], "s1"]);
+    assert.deepEqual(revealed, [], "a quiet reopen reveals nothing");
+
+    const later = new Chats();
+    const first = placedChat(agent, later, "sidebar", revealed, { memory });
+    await first.handle({ type: "ready" });
+    assert.equal(first.currentSession, "s1", "the sidebar reopened it before the tab came back");
+    const restored = placedChat(agent, later, "tab", revealed, { restoring: "s1", memory });
+    later.restored(restored, "s1");
+    assert.equal(first.currentSession, undefined, "the sidebar gives it up: its next prompt starts a new one");
+    await restored.handle({ type: "ready" });
+    assert.equal(restored.currentSession, "s1");
   });
 });
 

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import * as vscode from "vscode";
 import type { AgentCapabilities, ContentBlock, SessionConfigOption, SessionInfo, SessionUpdate } from "@agentclientprotocol/sdk";
-import type { SignInResult, SignInWay } from "../../src/auth/signIn";
+import { REOPENS_WITH_KEY, type SignInResult, type SignInWay } from "../../src/auth/signIn";
 import type { FromWebview, ToWebview } from "../../src/chat/messages";
 import { DiffContentProvider } from "../../src/diff/provider";
 import { Follower } from "../../src/follow";
@@ -400,8 +400,9 @@ describe("chat controller", () => {
     assert.equal(last, "s1");
   });
 
-  it("leaves the view empty, with its sign-in, when the last conversation needs a key to reopen", async () => {
+  it("says the last conversation reopens once the key is set when it needs a key to reopen, and reopens it then", async () => {
     const a = new Agent();
+    const load = a.loadSession.bind(a);
     a.loadSession = async () => {
       throw Object.assign(new Error("Authentication required: set DSH_API_KEY"), { code: -32000 });
     };
@@ -409,7 +410,30 @@ describe("chat controller", () => {
     const c = controllerFor(a, seen, { memory: { last: () => "s0", remember: () => undefined } });
     await c.handle({ type: "ready" });
     assert.equal(c.currentSession, undefined);
-    assert.ok(!seen.some((m) => m.type === "notice"), "no error in the agent's terms");
+    const notices = seen.flatMap((m) => (m.type === "notice" ? [m] : []));
+    assert.deepEqual(notices.map((m) => [m.text, m.action]), [[REOPENS_WITH_KEY, "signIn"]], "not the first run's words, nor an error in the agent's terms");
+    assert.doesNotMatch(REOPENS_WITH_KEY, /to start a conversation/);
+    a.loadSession = load;
+    c.restarting();
+    await c.restarted(true); // the key was set: the agent restarted
+    assert.deepEqual(a.loaded, ["s0"]);
+    assert.equal(c.currentSession, "s0");
+    await c.restarted(true);
+    assert.deepEqual(a.loaded, ["s0"], "reopened once");
+  });
+
+  it("does not reopen the conversation waiting for the key once the user started a new one", async () => {
+    const a = new Agent();
+    const load = a.loadSession.bind(a);
+    a.loadSession = async () => {
+      throw Object.assign(new Error("Authentication required: set DSH_API_KEY"), { code: -32000 });
+    };
+    const c = controllerFor(a, [], { memory: { last: () => "s0", remember: () => undefined } });
+    await c.handle({ type: "ready" });
+    a.loadSession = load;
+    await c.newSession();
+    await c.restarted(true);
+    assert.deepEqual(a.loaded, []);
   });
 
   it("does not reopen a session the agent no longer has", async () => {

@@ -88,6 +88,27 @@ describe("command terminals", () => {
     assert.equal((pty.buffered.join("").match(/cancelled/g) ?? []).length, 1);
   });
 
+  const stoppedCases: readonly { name: string; exit: Record<string, unknown>; line: RegExp }[] = [
+    { name: "the signal that ended it", exit: { terminal_id: "t3", signal: "SIGTERM" }, line: /\[dsh: command cancelled, ended by signal SIGTERM\]\r\n$/ },
+    { name: "the status it exited with", exit: { terminal_id: "t3", exit_code: 130, signal: null }, line: /\[dsh: command cancelled, exited with status 130\]\r\n$/ },
+    { name: "nothing more when it never ran", exit: { terminal_id: "t3", exit_code: null, signal: null }, line: /\[dsh: command cancelled\]\r\n$/ },
+  ];
+  for (const c of stoppedCases) {
+    it(`ends a command the agent stopped with one cancelled line, saying ${c.name}`, () => {
+      const terms = new CommandTerminals();
+      terms.apply({ sessionUpdate: "tool_call", toolCallId: "b3", title: "Run", _meta: { terminal_info: { terminal_id: "t3" } } }, () => "sleep 100");
+      const pty = terms.get("t3");
+      const end: SessionUpdate = { sessionUpdate: "tool_call_update", toolCallId: "b3", status: "failed", _meta: { terminal_output: { terminal_id: "t3", data: "so far\n" }, terminal_exit: c.exit, "dsh-acp": { stopped: true } } };
+      assert.equal(terms.apply(end, () => "sleep 100"), pty);
+      terms.stopAll();
+      const text = pty?.buffered.join("") ?? "";
+      assert.equal(pty?.status, "cancelled");
+      assert.match(text, c.line);
+      assert.equal((text.match(/\[dsh: command/g) ?? []).length, 1, text);
+      assert.ok(text.startsWith("so far\r\n"), text);
+    });
+  }
+
   it("ends what a turn left running when it is over", () => {
     const terms = new CommandTerminals();
     terms.apply({ sessionUpdate: "tool_call", toolCallId: "b2", title: "Run", _meta: { terminal_info: { terminal_id: "t2" } } }, () => "sleep 100");
