@@ -15,7 +15,9 @@ type notifier interface {
 }
 
 // outboxInterval is the least time between two bursts of live terminal
-// output of one session: at most about 20 a second reach the editor.
+// output of one session: at most about 20 a second reach the editor. An
+// update that is not live output (a call's end, the answer's text) ends
+// the wait: it goes out at once, with the output queued before it.
 const outboxInterval = 50 * time.Millisecond
 
 // outbox sends one session's updates from its own goroutine, in the order
@@ -59,7 +61,8 @@ func newOutbox(sessionID string, to notifier, logger *slog.Logger) *outbox {
 	return o
 }
 
-// push queues updates; it never blocks on the client.
+// push queues updates; it never blocks on the client. Live output waits
+// out the interval after the last burst; anything else hurries it.
 func (o *outbox) push(updates ...acp.Update) {
 	if len(updates) == 0 {
 		return
@@ -68,7 +71,22 @@ func (o *outbox) push(updates ...acp.Update) {
 	o.queue = append(o.queue, updates...)
 	o.pushed += len(updates)
 	o.mu.Unlock()
+	if !allLiveOutput(updates) {
+		signal(o.hurry)
+	}
 	signal(o.wake)
+}
+
+// allLiveOutput reports whether every update is live output of a running
+// call (what the interval paces).
+func allLiveOutput(updates []acp.Update) bool {
+	for _, item := range updates {
+		u, ok := item.(acp.ToolCallUpdate)
+		if !ok || !(isOutputDelta(u) || isOutputSnapshot(u)) {
+			return false
+		}
+	}
+	return true
 }
 
 // flush returns once every update pushed before the call has been sent,

@@ -212,6 +212,45 @@ func TestOutboxRateLimitsLiveOutput(t *testing.T) {
 	}
 }
 
+// A call's end (or any update that is not live output) pushed while the
+// outbox waits out its interval goes out at once, with the output queued
+// before it merged in: the editor sees a command end when it ended, not up
+// to an interval later. The interval is an hour: only the hurry can end it.
+func TestOutboxSendsACallsEndWithoutWaiting(t *testing.T) {
+	tests := []struct {
+		name string
+		last acp.Update
+		want []string
+	}{
+		{"the call's final update", final("a", "!"), []string{`"data":"0"`, `"data":"12!"`}},
+		{"the answer's text", acp.AgentMessageChunk{Content: acp.Text("done")}, []string{`"data":"0"`, `"data":"12"`, `"text":"done"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{sent: make(chan struct{}, 64)}
+			o := newOutbox("s1", rec, slog.New(slog.DiscardHandler))
+			defer o.close()
+			o.interval = time.Hour
+
+			o.push(delta("a", "0"))
+			rec.waitSent(t, 1)
+			o.push(delta("a", "1"))
+			o.push(delta("a", "2"))
+			o.push(tt.last)
+			rec.waitSent(t, len(tt.want)-1)
+			got := rec.all()
+			if len(got) != len(tt.want) {
+				t.Fatalf("sent %q, want %d updates", got, len(tt.want))
+			}
+			for i, w := range tt.want {
+				if !strings.Contains(got[i], w) {
+					t.Errorf("update %d = %s, want it to hold %s", i, got[i], w)
+				}
+			}
+		})
+	}
+}
+
 // testContext ends with the test, or after a minute (a hang guard).
 func testContext(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
