@@ -14,6 +14,13 @@ import type { KeptChange, PendingNote, ReviewState, ReviewStore } from "./review
 export const MAX_KEPT_TEXT = 1024 * 1024;
 /** The most text (all its files' distinct texts together) a chat's review keeps; the files past it are not kept. */
 export const MAX_KEPT_REVIEW = 16 * 1024 * 1024;
+/**
+ * How long a kept review nobody saves stays (ms): a closed editor tab's
+ * (its conversation may never show in a tab again). A chat saves its
+ * review when it takes it back as the window opens, and at each change,
+ * so a live one never gets this old.
+ */
+export const KEPT_REVIEW_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The workspaceState key of the kept reviews' index. */
 export const REVIEW_INDEX_KEY = "dsh.review";
 
@@ -49,6 +56,8 @@ interface IndexedReview {
   readonly rejected: readonly PendingNote<string>[];
   readonly undone: readonly PendingNote<UndoneHunk>[];
   readonly tooLarge: readonly string[];
+  /** When it was last saved or read (ms since the epoch; absent in an index of an earlier version: now). */
+  readonly usedAt?: number;
 }
 
 type Index = Readonly<Record<string, IndexedReview>>;
@@ -74,10 +83,14 @@ export class StoredReviews {
   // The hash of each text lately kept (hashing a large text once).
   private hashes = new Map<string, string>();
 
-  constructor(memento: Memento, blobs: TextBlobs) {
+  private readonly now: () => number;
+
+  /** now is the clock kept reviews age by. */
+  constructor(memento: Memento, blobs: TextBlobs, now: () => number = Date.now) {
     this.memento = memento;
     this.blobs = blobs;
-    // Texts no kept review names (a save cut short by a closing window) go first.
+    this.now = now;
+    // Reviews unused for KEPT_REVIEW_TTL_MS, then the texts no kept review names (a save cut short by a closing window), go first.
     this.chain = this.sweep().catch(() => undefined);
   }
 
@@ -173,7 +186,7 @@ export class StoredReviews {
         ...(c.conversation !== undefined ? { conversation: c.conversation } : {}),
       });
     }
-    return { changes, rejected: state.rejected, undone: state.undone, tooLarge: [...new Set([...(state.tooLarge ?? []), ...tooLarge])] };
+    return { changes, rejected: state.rejected, undone: state.undone, tooLarge: [...new Set([...(state.tooLarge ?? []), ...tooLarge])], usedAt: this.now() };
   }
 
   private nameOf(text: string, hashes: Map<string, string>): string {
@@ -202,7 +215,11 @@ export class StoredReviews {
   }
 
   private async sweep(): Promise<void> {
-    await this.dropUnnamed(this.index(), await this.blobs.names());
+    const index = this.index();
+    const oldest = this.now() - KEPT_REVIEW_TTL_MS;
+    const live = Object.fromEntries(Object.entries(index).filter(([, r]) => (r.usedAt ?? Infinity) >= oldest));
+    if (Object.keys(live).length !== Object.keys(index).length) await this.memento.update(REVIEW_INDEX_KEY, live);
+    await this.dropUnnamed(live, await this.blobs.names());
   }
 
   // Removes those of names no review in index names.

@@ -12,7 +12,7 @@ import { blobFiles } from "../../src/review/blobFiles";
 import { EDIT_SETTLE_MS, EditFollower } from "../../src/review/editFollower";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import type { ReviewState } from "../../src/review/reviewState";
-import { MAX_KEPT_REVIEW, MAX_KEPT_TEXT, REVIEW_INDEX_KEY, StoredReviews, textName, type Memento, type TextBlobs } from "../../src/review/storedReviews";
+import { KEPT_REVIEW_TTL_MS, MAX_KEPT_REVIEW, MAX_KEPT_TEXT, REVIEW_INDEX_KEY, StoredReviews, textName, type Memento, type TextBlobs } from "../../src/review/storedReviews";
 import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { completedEdit, FakeMemento, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
@@ -225,6 +225,29 @@ describe("the review across a window reload", () => {
       assert.ok(posted.some((m) => m.type === "notice" && m.text.includes(`the review of ${lost.join(", ")} did not survive the window reload (too large to keep)`)));
     });
   }
+
+  it("forgets, when the window opens, a review nobody saved for KEPT_REVIEW_TTL_MS (a closed tab's), texts and all", async () => {
+    const memento = new FakeMemento();
+    const blobs = new FakeBlobs();
+    let now = 1_000_000;
+    const clock = (): number => now;
+    const change = (name: string): ReviewState => ({ changes: [{ path: `/w/${name}`, original: `${name}0`, latest: `${name}1`, written: `${name}1`, conversation: "s1" }], rejected: [], undone: [] });
+    const first = new StoredReviews(memento, blobs, clock);
+    first.forChat(() => "tab:closed").save(change("a"));
+    first.forChat(() => "view").save(change("b"));
+    await first.settled();
+    now += KEPT_REVIEW_TTL_MS / 2;
+    // The Agent view takes its review back (and so saves it): it stays young.
+    const second = new StoredReviews(memento, blobs, clock);
+    const list = new ReviewList(async () => true, second.forChat(() => "view"));
+    list.load((await second.load("view")) ?? { changes: [], rejected: [], undone: [] });
+    await second.settled();
+    now += KEPT_REVIEW_TTL_MS / 2 + 1;
+    const third = new StoredReviews(memento, blobs, clock);
+    assert.equal(await third.load("tab:closed"), undefined, "the closed tab's review is gone");
+    assert.deepEqual((await third.load("view"))?.changes.map((c) => c.path), ["/w/b"]);
+    assert.deepEqual((await blobs.names()).sort(), [textName("b0"), textName("b1")].sort(), "its texts went with it");
+  });
 
   it("moves a tab's review with the conversation it shows", async () => {
     const memento = new FakeMemento();
