@@ -44,10 +44,16 @@ export function isRefusal(text: string): boolean {
   return text.includes('did not run: the permission request was answered "reject"');
 }
 
-/** How a terminal_exit meta reads at the end of the output, and whether the command failed. */
-export function exitText(exit: Record<string, unknown>): { readonly line: string; readonly failed: boolean } {
+/**
+ * How a terminal_exit meta reads at the end of the output, and whether
+ * the command failed; a command the turn's cancel stopped (stopped) says
+ * so, with the signal that ended it when there was one.
+ */
+export function exitText(exit: Record<string, unknown>, stopped = false): { readonly line: string; readonly failed: boolean } {
   const code = exit["exit_code"];
-  if (typeof exit["signal"] === "string") return { line: `[ended by signal ${exit["signal"]}]`, failed: true };
+  const signal = typeof exit["signal"] === "string" ? exit["signal"] : undefined;
+  if (stopped) return { line: signal === undefined ? "[cancelled]" : `[cancelled, ended by signal ${signal}]`, failed: true };
+  if (signal !== undefined) return { line: `[ended by signal ${signal}]`, failed: true };
   if (typeof code === "number") return { line: `[exit code ${code}]`, failed: code !== 0 };
   return { line: "[ended]", failed: false };
 }
@@ -222,7 +228,7 @@ export class ToolCard {
     const exit = meta(u, "terminal_exit");
     if (exit) {
       term.hidden = false;
-      const { line, failed } = exitText(exit);
+      const { line, failed } = exitText(exit, u.status === "failed" && isStopped(u._meta));
       this.exitFailed = failed;
       term.textContent = `${term.textContent}${term.textContent.endsWith("\n") || term.textContent === "" ? "" : "\n"}${line}`;
       term.dataset["exit"] = failed ? "failed" : "ok";
