@@ -8,7 +8,7 @@ import { undoneNote } from "../../src/chat/editorNote";
 import { currentText } from "../../src/fs/documents";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { deleteFile } from "../../src/fs/writeText";
-import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
+import { UNDO_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { completedEdit, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
 import { stub } from "../stubs/control";
@@ -239,7 +239,7 @@ describe("unreviewed changes across turns and conversations", () => {
 
   const afterWrite: { name: string; answer: string | undefined; want: string; listed: boolean }[] = [
     { name: "kept when the question is dismissed", answer: undefined, want: "ONE\nmine\n", listed: true },
-    { name: "put back when the user says Reject anyway", answer: REJECT_ANYWAY, want: "one\ntwo\n", listed: false },
+    { name: "put back when the user says Undo anyway", answer: UNDO_ANYWAY, want: "one\ntwo\n", listed: false },
   ];
   for (const tt of afterWrite) {
     it(`asks before a Reject would lose the user's edits made after the agent's write: ${tt.name}`, async () => {
@@ -248,7 +248,7 @@ describe("unreviewed changes across turns and conversations", () => {
       stub.warningAnswer = () => tt.answer;
       await c.handle({ type: "review", action: "reject", path: a });
       assert.equal(stub.warnings.length, 1);
-      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Rejecting puts back the text from before the agent's change, and your own edits to it are lost\./);
+      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Undoing puts back the text from before the agent's change, and your own edits to it are lost\./);
       assert.deepEqual(stub.warnings[0]?.options, { modal: true });
       assert.equal(await currentText(a), tt.want);
       assert.equal(lastRows(posted).some((r) => r.path === a), tt.listed);

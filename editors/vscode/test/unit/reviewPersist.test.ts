@@ -13,7 +13,7 @@ import { EDIT_SETTLE_MS, EditFollower } from "../../src/review/editFollower";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import type { ReviewState } from "../../src/review/reviewState";
 import { KEPT_REVIEW_TTL_MS, MAX_KEPT_REVIEW, MAX_KEPT_TEXT, REVIEW_INDEX_KEY, StoredReviews, textName, type Memento, type TextBlobs } from "../../src/review/storedReviews";
-import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
+import { UNDO_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { completedEdit, FakeMemento, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
 import { stub } from "../stubs/control";
@@ -135,7 +135,7 @@ describe("the review across a window reload", () => {
     assert.equal(stub.warnings.length, 1, "the modal asks");
     assert.equal(readFileSync(first.a, "utf8"), "ONE\nmine\nTHREE\n", "dismissed: their text stays");
     assert.ok(lastRows(next.posted).some((r) => r.path === first.a), "and it stays listed");
-    stub.warningAnswer = () => REJECT_ANYWAY;
+    stub.warningAnswer = () => UNDO_ANYWAY;
     await next.c.handle({ type: "review", action: "reject", path: first.a });
     assert.equal(readFileSync(first.a, "utf8"), "one\ntwo\nthree\n");
   });
