@@ -179,15 +179,16 @@ export class ReviewList {
    * Restores path's original text, drops it from the list and remembers
    * the rejection; a file the user edited since the agent's last write is
    * restored only if Restore's question is answered yes (else it stays
-   * listed, untouched).
+   * listed, untouched). Resolves whether it was rejected.
    */
-  async reject(path: string): Promise<void> {
+  async reject(path: string): Promise<boolean> {
     const change = this.changes.get(path);
-    if (!change) return;
-    if (!(await this.restore(path, change.original, this.written.get(path)))) return;
+    if (!change) return false;
+    if (!(await this.restore(path, change.original, this.written.get(path)))) return false;
     this.drop(path);
     if (!this.rejected.some((r) => r.what === path && r.conversation === change.conversation)) this.rejected.push({ what: path, conversation: change.conversation });
     this.save();
+    return true;
   }
 
   /** Accepts every pending file. */
@@ -203,9 +204,11 @@ export class ReviewList {
     this.written.delete(path);
   }
 
-  /** Rejects every pending file. */
-  async rejectAll(): Promise<void> {
-    for (const path of [...this.changes.keys()]) await this.reject(path);
+  /** Rejects every pending file; resolves the paths rejected (a file whose question was answered no is not). */
+  async rejectAll(): Promise<string[]> {
+    const rejected: string[] = [];
+    for (const path of [...this.changes.keys()]) if (await this.reject(path)) rejected.push(path);
+    return rejected;
   }
 
   /**

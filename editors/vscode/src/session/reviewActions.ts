@@ -198,7 +198,8 @@ export class ReviewActions {
     if (!change) return;
     if (action === "diff") return openDiff(this.deps.diffs, filePath, change.original);
     if (action === "accept") this.deps.review.accept(filePath);
-    else await this.deps.review.reject(filePath);
+    // A reject the user called off (their edits since the agent's write) changes nothing.
+    else if (!(await this.deps.review.reject(filePath))) return;
     await this.reviewed();
     this.deps.post({ type: "reviewed", action, paths: [filePath] });
     await this.deps.results.record("review", { action, paths: [filePath] });
@@ -214,8 +215,7 @@ export class ReviewActions {
 
   /** Rejects every changed file (each restored). */
   async rejectAll(): Promise<void> {
-    const paths = this.deps.review.files().map((f) => f.path);
-    await this.deps.review.rejectAll();
+    const paths = await this.deps.review.rejectAll();
     await this.reviewed();
     this.deps.post({ type: "reviewed", action: "reject", paths });
     await this.deps.results.record("review", { action: "rejectAll", paths });

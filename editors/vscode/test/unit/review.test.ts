@@ -243,7 +243,7 @@ describe("unreviewed changes across turns and conversations", () => {
   ];
   for (const tt of afterWrite) {
     it(`asks before a Reject would lose the user's edits made after the agent's write: ${tt.name}`, async () => {
-      const { posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
+      const { agent, posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
       userEdits(a, "ONE\nmine\n");
       stub.warningAnswer = () => tt.answer;
       await c.handle({ type: "review", action: "reject", path: a });
@@ -252,6 +252,10 @@ describe("unreviewed changes across turns and conversations", () => {
       assert.deepEqual(stub.warnings[0]?.options, { modal: true });
       assert.equal(await currentText(a), tt.want);
       assert.equal(lastRows(posted).some((r) => r.path === a), tt.listed);
+      // Called off, nothing was undone: no card reads rejected, and the agent is told nothing.
+      assert.equal(posted.some((m) => m.type === "reviewed"), !tt.listed);
+      await c.prompt("next");
+      assert.equal(promptTexts(agent).at(-1)?.some((t) => t.includes("a.txt")), !tt.listed);
     });
   }
 
