@@ -19,13 +19,18 @@ export class LogEnd {
   private following = true;
   private jump = false;
   private scheduled = false;
+  // Where the last move put the log, until its scroll event comes (a frame
+  // later, when more may have streamed in: that event is not the user's).
+  private movedTo: number | undefined;
 
   /** nextFrame runs a callback before the next paint (requestAnimationFrame in the webview). */
   constructor(log: ScrollingLog, nextFrame: (run: () => void) => void) {
     this.log = log;
     this.nextFrame = nextFrame;
     log.addEventListener("scroll", () => {
-      this.following = log.scrollHeight - log.scrollTop - log.clientHeight <= AT_END_PX;
+      const mine = log.scrollTop === this.movedTo;
+      this.movedTo = undefined;
+      if (!mine) this.following = log.scrollHeight - log.scrollTop - log.clientHeight <= AT_END_PX;
     });
   }
 
@@ -42,7 +47,9 @@ export class LogEnd {
       this.scheduled = false;
       if (this.jump) this.following = true;
       this.jump = false;
-      if (this.following) this.log.scrollTop = this.log.scrollHeight;
+      if (!this.following) return;
+      this.log.scrollTop = this.log.scrollHeight;
+      this.movedTo = this.log.scrollTop;
     });
   }
 }
