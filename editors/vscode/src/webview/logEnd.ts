@@ -5,9 +5,10 @@ export type ScrollingLog = Pick<HTMLElement, "scrollTop" | "scrollHeight" | "cli
 const AT_END_PX = 32;
 
 /**
- * Keeps the conversation log at its end while the user is there, as
- * VS Code's chat does: what streams in while they read further up does
- * not move them, and scrolling back to the end follows again. The move
+ * Keeps a scrolling box (the conversation log, a command's output in its
+ * card) at its end while the user is there, as VS Code's chat and
+ * terminal do: what streams in while they read further up does not move
+ * them, and scrolling back to the end follows again. The move
  * is made once per animation frame, not per update: reading scrollHeight
  * right after a change lays the whole view out at once, and a burst of
  * updates then cost one forced layout each on the main thread the

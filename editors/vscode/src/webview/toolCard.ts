@@ -2,6 +2,7 @@ import type { PermissionOption, SessionUpdate, ToolCallContent } from "@agentcli
 import { isStopped } from "../chat/callMeta";
 import type { FromWebview } from "../chat/messages";
 import { el, part } from "./dom";
+import { LogEnd } from "./logEnd";
 import { renderMarkdown } from "./markdown";
 import { relativePath, relativeText } from "./paths";
 import { outputHtml } from "./toolOutput";
@@ -77,6 +78,8 @@ export class ToolCard {
   private contents: readonly ToolCallContent[] = [];
   // Whether the card holds a subagent's block: its text is the subagent's answer.
   private holdsSubagent = false;
+  // Keeps the command's output at its newest line while the user reads there.
+  private terminalEnd: LogEnd | undefined;
 
   /** root gives the workspace folder paths are shown relative to. */
   constructor(id: string, send: Send, root: () => string | undefined) {
@@ -224,6 +227,7 @@ export class ToolCard {
     if (out && typeof out["data"] === "string") {
       term.hidden = false;
       term.textContent = term.textContent + out["data"];
+      (this.terminalEnd ??= new LogEnd(term, (run) => window.requestAnimationFrame(run))).follow();
     }
     const exit = meta(u, "terminal_exit");
     if (exit) {
@@ -231,6 +235,7 @@ export class ToolCard {
       const { line, failed } = exitText(exit, u.status === "failed" && isStopped(u._meta));
       this.exitFailed = failed;
       term.textContent = `${term.textContent}${term.textContent.endsWith("\n") || term.textContent === "" ? "" : "\n"}${line}`;
+      this.terminalEnd?.follow();
       term.dataset["exit"] = failed ? "failed" : "ok";
     }
   }
