@@ -237,6 +237,25 @@ describe("unreviewed changes across turns and conversations", () => {
     assert.equal(stub.warnings.length, 0, "nothing of the user's is lost, so nothing is asked");
   });
 
+  it("never offers the user's own lines as the agent's: Keep and Undo of the agent's hunks leave them, and nothing is asked", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "one\ntwo\nthree\n");
+    await c.prompt("edit lines one and three");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nTHREE\n" });
+    await c.sessionUpdate(completed("e1", a, "one\ntwo\nthree\n", "ONE\ntwo\nTHREE\n"));
+    userEdits(a, "ONE\ntwo\nTHREE\nmine\n");
+    assert.deepEqual((await c.reviewHunks(a))?.hunks.map((h) => h.newText), ["ONE\n", "THREE\n"], "their line is not a hunk");
+    await c.keepHunk(a, 0);
+    assert.deepEqual((await c.reviewHunks(a))?.hunks.map((h) => h.newText), ["THREE\n"], "and does not become one after a Keep");
+    await c.undoHunk(a, 0);
+    assert.equal(await currentText(a), "ONE\ntwo\nthree\nmine\n", "Undo took back the agent's line alone");
+    assert.equal(c.underReview(a), false, "nothing of the agent's is left to review");
+    assert.equal(stub.warnings.length, 0, "nothing of theirs was at stake: no question");
+  });
+
   const afterWrite: { name: string; answer: string | undefined; want: string; listed: boolean }[] = [
     { name: "kept when the question is dismissed", answer: undefined, want: "ONE\nmine\n", listed: true },
     { name: "put back when the user says Undo anyway", answer: UNDO_ANYWAY, want: "one\ntwo\n", listed: false },
