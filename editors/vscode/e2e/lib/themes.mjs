@@ -84,9 +84,10 @@ export async function setColorTheme(page, theme) {
   const input = page.locator(".quick-input-widget input");
   // The palette can close as it opens, when focus moves on (a webview
   // taking it back, a notification settling): open it again, a few times.
-  // A Markdown preview (a plan under review) is a webview that keeps the
-  // keyboard: focus goes to a tab that is no preview.
-  const tabs = page.locator(".part.editor .tabs-container .tab").filter({ hasNotText: /^\s*Preview / });
+  // A webview keeps the keyboard (a Markdown preview of a plan under
+  // review, a dsh conversation tab): F1 there may never reach the
+  // workbench. Focus goes to a tab that is neither.
+  const tabs = page.locator(".part.editor .tabs-container .tab").filter({ hasNotText: /^\s*(Preview |dsh: )/ });
   for (let attempt = 1; ; attempt++) {
     const active = tabs.and(page.locator(".tab.active")).first();
     const tab = (await active.count()) ? active : tabs.first();
