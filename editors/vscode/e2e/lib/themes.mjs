@@ -84,9 +84,13 @@ export async function setColorTheme(page, theme) {
   const input = page.locator(".quick-input-widget input");
   // The palette can close as it opens, when focus moves on (a webview
   // taking it back, a notification settling): open it again, a few times.
-  // A Markdown preview (a plan under review) is a webview that keeps the
-  // keyboard: focus goes to a tab that is no preview.
-  const tabs = page.locator(".part.editor .tabs-container .tab").filter({ hasNotText: /^\s*Preview / });
+  // A webview keeps the keyboard (a Markdown preview of a plan under
+  // review, a dsh conversation tab): F1 there may never reach the
+  // workbench. Focus goes to a tab that is neither.
+  const tabs = page.locator(".part.editor .tabs-container .tab").filter({ hasNotText: /^\s*(Preview |dsh: )/ });
+  // A dsh conversation tab that was in front comes back to the front after the switch.
+  const front = page.locator(".part.editor .tabs-container .tab.active").first();
+  const frontLabel = (await front.count()) ? (await front.innerText()).trim().split("\n")[0] : undefined;
   for (let attempt = 1; ; attempt++) {
     const active = tabs.and(page.locator(".tab.active")).first();
     const tab = (await active.count()) ? active : tabs.first();
@@ -110,4 +114,5 @@ export async function setColorTheme(page, theme) {
   await input.fill(theme);
   // The picker labels the themes "Light Modern", "Dark High Contrast", … (no "Default").
   await page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first().click({ timeout: UI_TIMEOUT });
+  if (frontLabel?.startsWith("dsh: ")) await page.locator(".part.editor .tabs-container .tab", { hasText: frontLabel }).first().click({ timeout: UI_TIMEOUT });
 }

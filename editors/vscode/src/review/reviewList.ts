@@ -1,5 +1,6 @@
 import { rejectionNote, undoneNote, type UndoneHunk } from "../chat/editorNote";
 import type { FileDiff } from "../session/toolCalls";
+import { rebaseOriginal } from "./rebase";
 import type { KeptChange, PendingNote, ReviewState, ReviewStore } from "./reviewState";
 
 export { rejectionNote };
@@ -141,17 +142,40 @@ export class ReviewList {
     const change = this.changes.get(path);
     if (!change) return;
     if (text === current) this.drop(path);
-    else this.changes.set(path, { ...change, original: text });
+    else {
+      // text holds the user's edits so far (it was made from base): they are no longer to carry over.
+      this.changes.set(path, { ...change, original: text });
+      this.written.set(path, current);
+    }
     this.save();
+  }
+
+  /**
+   * What path's change is reviewed against, current being the file's
+   * text now: its original, with the user's own edits made since the
+   * agent's last write carried over (rebaseOriginal), so that only the
+   * agent's changes show as hunks; null for a file the agent created,
+   * undefined for a path not under review.
+   */
+  baseOf(path: string, current: string | undefined): string | null | undefined {
+    const change = this.changes.get(path);
+    if (!change) return undefined;
+    const written = this.written.get(path);
+    if (change.original === null || written === undefined || current === undefined) return change.original;
+    return rebaseOriginal(change.original, written, current);
   }
 
   /**
    * Notes that the user undid part of path's change (told to the agent at
    * the next prompt of the conversation that made it); the file leaves the
    * list when nothing of the change is left (current is its original).
+   * base, when given, is what the hunk was undone towards (baseOf: the
+   * original with the user's edits so far), which becomes the original.
    */
-  undidPart(hunk: UndoneHunk, current: string): void {
-    const change = this.changes.get(hunk.path);
+  undidPart(hunk: UndoneHunk, current: string, base?: string | null): void {
+    const prev = this.changes.get(hunk.path);
+    const change = prev && base !== undefined ? { ...prev, original: base } : prev;
+    if (change) this.changes.set(hunk.path, change);
     this.undone.push({ what: hunk, conversation: change?.conversation });
     if (change) this.written.set(hunk.path, current);
     if (change && (change.original ?? "") === current && change.original !== null) this.drop(hunk.path);
@@ -179,15 +203,16 @@ export class ReviewList {
    * Restores path's original text, drops it from the list and remembers
    * the rejection; a file the user edited since the agent's last write is
    * restored only if Restore's question is answered yes (else it stays
-   * listed, untouched).
+   * listed, untouched). Resolves whether it was rejected.
    */
-  async reject(path: string): Promise<void> {
+  async reject(path: string): Promise<boolean> {
     const change = this.changes.get(path);
-    if (!change) return;
-    if (!(await this.restore(path, change.original, this.written.get(path)))) return;
+    if (!change) return false;
+    if (!(await this.restore(path, change.original, this.written.get(path)))) return false;
     this.drop(path);
     if (!this.rejected.some((r) => r.what === path && r.conversation === change.conversation)) this.rejected.push({ what: path, conversation: change.conversation });
     this.save();
+    return true;
   }
 
   /** Accepts every pending file. */
@@ -203,9 +228,11 @@ export class ReviewList {
     this.written.delete(path);
   }
 
-  /** Rejects every pending file. */
-  async rejectAll(): Promise<void> {
-    for (const path of [...this.changes.keys()]) await this.reject(path);
+  /** Rejects every pending file; resolves the paths rejected (a file whose question was answered no is not). */
+  async rejectAll(): Promise<string[]> {
+    const rejected: string[] = [];
+    for (const path of [...this.changes.keys()]) if (await this.reject(path)) rejected.push(path);
+    return rejected;
   }
 
   /**

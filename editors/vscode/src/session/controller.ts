@@ -167,6 +167,7 @@ export class ChatController implements ClientHandlers {
       cwd: deps.cwd,
       titles: deps.titles,
       current: () => this.sessions.current,
+      shownElsewhere: (id) => deps.elsewhere?.(id) !== undefined,
       open: (id) => this.sessions.open(id),
       forgetCurrent: () => {
         this.sessions.forgetCurrent();

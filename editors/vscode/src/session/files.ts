@@ -16,8 +16,8 @@ export async function writeReviewed(review: ReviewList, req: WriteTextFileReques
   review.wrote(req.path, req.content);
 }
 
-/** The button that rejects a file the user edited since the agent's change. */
-export const REJECT_ANYWAY = "Reject anyway";
+/** The button that undoes the agent's change of a file the user edited since (the review's Undo, Undo file, Undo all). */
+export const UNDO_ANYWAY = "Undo anyway";
 
 /**
  * Restores a rejected file: its original text, or deletes a file the
@@ -29,11 +29,11 @@ export async function restoreFile(filePath: string, original: string | null, exp
   if (expected !== undefined && (await currentText(filePath)) !== expected) {
     const what = original === null ? "deletes the file the agent created" : "puts back the text from before the agent's change";
     const answer = await vscode.window.showWarningMessage(
-      `${path.basename(filePath)} changed after the agent's edit. Rejecting ${what}, and your own edits to it are lost.`,
+      `${path.basename(filePath)} changed after the agent's edit. Undoing ${what}, and your own edits to it are lost.`,
       { modal: true },
-      REJECT_ANYWAY,
+      UNDO_ANYWAY,
     );
-    if (answer !== REJECT_ANYWAY) return false;
+    if (answer !== UNDO_ANYWAY) return false;
   }
   if (original === null) await deleteFile(filePath);
   else await writeWholeFile(filePath, original);

@@ -25,6 +25,8 @@ export interface HistoryDeps {
   readonly titles: SessionTitles | undefined;
   /** The session shown now, if any. */
   readonly current: () => string | undefined;
+  /** Whether another view (the sidebar, an editor tab) shows sessionId: picking it brings that view forward. */
+  readonly shownElsewhere?: (sessionId: string) => boolean;
   /** Opens a stored session in the chat. */
   readonly open: (sessionId: string) => Promise<void>;
   /** The current session was deleted: the chat starts afresh. */
@@ -55,6 +57,13 @@ export class History {
     this.deps = deps;
   }
 
+  // Where the session is already open: "(open)" in this view, "(open in another view)" elsewhere; "" if nowhere.
+  private openLabel(sessionId: string): string {
+    if (sessionId === this.deps.current()) return "(open)";
+    return this.deps.shownElsewhere?.(sessionId) ? "(open in another view)" : "";
+  }
+
+
   /** Shows the list; resolves once it is closed (a chosen session has opened). */
   async pick(): Promise<void> {
     const agent = await this.deps.agent();
@@ -72,7 +81,7 @@ export class History {
       const format = lastUsedFormat(undefined, true);
       qp.items = newest.map((s) => ({
         label: (s.title ?? "").trim() || "Untitled conversation",
-        description: [lastUsedText(s.updatedAt, format), s.sessionId === this.deps.current() ? "(open)" : ""].filter((x) => x).join(" "),
+        description: [lastUsedText(s.updatedAt, format), this.openLabel(s.sessionId)].filter((x) => x).join(" "),
         buttons: canDelete ? [RENAME, DELETE] : [RENAME],
         session: s,
       }));

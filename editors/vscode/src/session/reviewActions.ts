@@ -110,33 +110,34 @@ export class ReviewActions {
    * wrote it back, the user undid it by hand, a file it created is gone)
    * leaves the list here, as there is nothing in it to review.
    */
-  async changed(): Promise<{ readonly file: ChangedFile; readonly hunks: TextHunk[] }[]> {
-    const out: { readonly file: ChangedFile; readonly hunks: TextHunk[] }[] = [];
+  async changed(): Promise<{ readonly file: ChangedFile; readonly hunks: TextHunk[]; readonly base: string | null }[]> {
+    const out: { readonly file: ChangedFile; readonly hunks: TextHunk[]; readonly base: string | null }[] = [];
     for (const file of this.deps.review.files()) {
       const current = await currentText(file.path);
-      const hunks = textHunks(file.original ?? "", current ?? "");
-      const unchanged = file.original === null ? current === undefined : current === file.original;
+      const base = this.deps.review.baseOf(file.path, current) ?? null;
+      const hunks = textHunks(base ?? "", current ?? "");
+      const unchanged = base === null ? current === undefined : current === base;
       if (unchanged) this.deps.review.accept(file.path);
-      else out.push({ file, hunks });
+      else out.push({ file, hunks, base });
     }
     return out;
   }
 
   /** The hunks of path's change still under review, in file order, with the file's text now. */
-  async hunks(filePath: string): Promise<{ readonly hunks: TextHunk[]; readonly current: string } | undefined> {
+  async hunks(filePath: string): Promise<{ readonly hunks: TextHunk[]; readonly current: string; readonly base: string | null } | undefined> {
     const change = this.deps.review.get(filePath);
     if (!change) return undefined;
     const current = (await currentText(filePath)) ?? "";
-    return { hunks: textHunks(change.original ?? "", current), current };
+    const base = this.deps.review.baseOf(filePath, current) ?? null;
+    return { hunks: textHunks(base ?? "", current), current, base };
   }
 
   /** Keeps hunk index of path's change: it stays, and is no longer under review. */
   async keepHunk(filePath: string, index: number): Promise<void> {
     const now = await this.hunks(filePath);
     const h = now?.hunks[index];
-    const change = this.deps.review.get(filePath);
-    if (!now || !h || !change) return;
-    this.deps.review.keepPart(filePath, keepHunk(change.original ?? "", h), now.current);
+    if (!now || !h) return;
+    this.deps.review.keepPart(filePath, keepHunk(now.base ?? "", h), now.current);
     await this.reviewed();
     await this.deps.results.record("review", { action: "keepHunk", paths: [filePath], line: h.newLine + 1 });
   }
@@ -152,19 +153,19 @@ export class ReviewActions {
     if (!now || !h) return;
     const reverted = undoHunk(now.current, h);
     await writeWholeFile(filePath, reverted);
-    this.deps.review.undidPart({ path: filePath, line: h.newLine + 1, lines: lineCount(h.newText) }, reverted);
+    this.deps.review.undidPart({ path: filePath, line: h.newLine + 1, lines: lineCount(h.newText) }, reverted, now.base);
     await this.reviewed();
     await this.deps.results.record("review", { action: "undoHunk", paths: [filePath], line: h.newLine + 1 });
   }
 
   /** Opens every file the agent's change left changed in VS Code's multi-file diff editor (the original against the file). */
   async viewAll(): Promise<void> {
-    const files = (await this.changed()).map((c) => c.file);
-    if (files.length === 0) return;
+    const changed = await this.changed();
+    if (changed.length === 0) return;
     // A created file has no original side: the changes editor then shows it as added (as VS Code's source control does).
-    const resources = files.map((f) => {
-      const uri = vscode.Uri.file(f.path);
-      return [uri, f.original === null ? undefined : this.deps.diffs.register(f.path, f.original), uri] as const;
+    const resources = changed.map(({ file, base }) => {
+      const uri = vscode.Uri.file(file.path);
+      return [uri, base === null ? undefined : this.deps.diffs.register(file.path, base), uri] as const;
     });
     await vscode.commands.executeCommand("vscode.changes", CHANGES_TITLE, resources);
   }
@@ -196,9 +197,10 @@ export class ReviewActions {
   async act(action: ReviewAction, filePath: string): Promise<void> {
     const change = this.deps.review.get(filePath);
     if (!change) return;
-    if (action === "diff") return openDiff(this.deps.diffs, filePath, change.original);
+    if (action === "diff") return openDiff(this.deps.diffs, filePath, this.deps.review.baseOf(filePath, await currentText(filePath)) ?? null);
     if (action === "accept") this.deps.review.accept(filePath);
-    else await this.deps.review.reject(filePath);
+    // A reject the user called off (their edits since the agent's write) changes nothing.
+    else if (!(await this.deps.review.reject(filePath))) return;
     await this.reviewed();
     this.deps.post({ type: "reviewed", action, paths: [filePath] });
     await this.deps.results.record("review", { action, paths: [filePath] });
@@ -214,8 +216,7 @@ export class ReviewActions {
 
   /** Rejects every changed file (each restored). */
   async rejectAll(): Promise<void> {
-    const paths = this.deps.review.files().map((f) => f.path);
-    await this.deps.review.rejectAll();
+    const paths = await this.deps.review.rejectAll();
     await this.reviewed();
     this.deps.post({ type: "reviewed", action: "reject", paths });
     await this.deps.results.record("review", { action: "rejectAll", paths });

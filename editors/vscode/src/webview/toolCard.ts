@@ -2,6 +2,7 @@ import type { PermissionOption, SessionUpdate, ToolCallContent } from "@agentcli
 import { isStopped } from "../chat/callMeta";
 import type { FromWebview } from "../chat/messages";
 import { el, part } from "./dom";
+import { LogEnd } from "./logEnd";
 import { renderMarkdown } from "./markdown";
 import { relativePath, relativeText } from "./paths";
 import { outputHtml } from "./toolOutput";
@@ -44,10 +45,16 @@ export function isRefusal(text: string): boolean {
   return text.includes('did not run: the permission request was answered "reject"');
 }
 
-/** How a terminal_exit meta reads at the end of the output, and whether the command failed. */
-export function exitText(exit: Record<string, unknown>): { readonly line: string; readonly failed: boolean } {
+/**
+ * How a terminal_exit meta reads at the end of the output, and whether
+ * the command failed; a command the turn's cancel stopped (stopped) says
+ * so, with the signal that ended it when there was one.
+ */
+export function exitText(exit: Record<string, unknown>, stopped = false): { readonly line: string; readonly failed: boolean } {
   const code = exit["exit_code"];
-  if (typeof exit["signal"] === "string") return { line: `[ended by signal ${exit["signal"]}]`, failed: true };
+  const signal = typeof exit["signal"] === "string" ? exit["signal"] : undefined;
+  if (stopped) return { line: signal === undefined ? "[cancelled]" : `[cancelled, ended by signal ${signal}]`, failed: true };
+  if (signal !== undefined) return { line: `[ended by signal ${signal}]`, failed: true };
   if (typeof code === "number") return { line: `[exit code ${code}]`, failed: code !== 0 };
   return { line: "[ended]", failed: false };
 }
@@ -71,6 +78,8 @@ export class ToolCard {
   private contents: readonly ToolCallContent[] = [];
   // Whether the card holds a subagent's block: its text is the subagent's answer.
   private holdsSubagent = false;
+  // Keeps the command's output at its newest line while the user reads there.
+  private terminalEnd: LogEnd | undefined;
 
   /** root gives the workspace folder paths are shown relative to. */
   constructor(id: string, send: Send, root: () => string | undefined) {
@@ -218,13 +227,15 @@ export class ToolCard {
     if (out && typeof out["data"] === "string") {
       term.hidden = false;
       term.textContent = term.textContent + out["data"];
+      (this.terminalEnd ??= new LogEnd(term, (run) => window.requestAnimationFrame(run))).follow();
     }
     const exit = meta(u, "terminal_exit");
     if (exit) {
       term.hidden = false;
-      const { line, failed } = exitText(exit);
+      const { line, failed } = exitText(exit, u.status === "failed" && isStopped(u._meta));
       this.exitFailed = failed;
       term.textContent = `${term.textContent}${term.textContent.endsWith("\n") || term.textContent === "" ? "" : "\n"}${line}`;
+      this.terminalEnd?.follow();
       term.dataset["exit"] = failed ? "failed" : "ok";
     }
   }

@@ -77,6 +77,19 @@ describe("the conversations list", () => {
     assert.equal(listed?.type === "sessions" ? listed.current : undefined, "old", "the dropdown shows the conversation opened");
   });
 
+  it("says which conversations are open: in this view, or in another (picking that one brings its view forward)", async () => {
+    const agent = new StoringAgent();
+    const posted: ToWebview[] = [];
+    let revealed = 0;
+    const c = chatController(agent, posted, dir, { elsewhere: (id) => (id === "old" ? { reveal: () => (revealed += 1) } : undefined) });
+    await c.loadSession("new");
+    const seen = script([(qp) => qp.accept("Fix the parser")]);
+    await c.conversations();
+    assert.deepEqual(seen[0]?.map((i) => [i.label, /\((open[^)]*)\)/.exec(i.description ?? "")?.[1]]), [["Add a flag", "open"], ["Fix the parser", "open in another view"]]);
+    assert.equal(revealed, 1, "the other view came forward");
+    assert.equal(c.currentSession, "new", "this view keeps its own conversation");
+  });
+
   it("renames a conversation: the title is kept by the extension and shown in the lists; empty gives the agent's back", async () => {
     const agent = new StoringAgent();
     const { c, posted, titles } = setup(agent);

@@ -8,7 +8,7 @@ import { undoneNote } from "../../src/chat/editorNote";
 import { currentText } from "../../src/fs/documents";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import { deleteFile } from "../../src/fs/writeText";
-import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
+import { UNDO_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { completedEdit, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
 import { stub } from "../stubs/control";
@@ -237,21 +237,44 @@ describe("unreviewed changes across turns and conversations", () => {
     assert.equal(stub.warnings.length, 0, "nothing of the user's is lost, so nothing is asked");
   });
 
+  it("never offers the user's own lines as the agent's: Keep and Undo of the agent's hunks leave them, and nothing is asked", async () => {
+    const agent = new FakeAgent();
+    const posted: ToWebview[] = [];
+    const c = reviewing(agent, new ReviewList(restoreFile), posted, dir);
+    const a = path.join(dir, "a.txt");
+    writeFileSync(a, "one\ntwo\nthree\n");
+    await c.prompt("edit lines one and three");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\nTHREE\n" });
+    await c.sessionUpdate(completed("e1", a, "one\ntwo\nthree\n", "ONE\ntwo\nTHREE\n"));
+    userEdits(a, "ONE\ntwo\nTHREE\nmine\n");
+    assert.deepEqual((await c.reviewHunks(a))?.hunks.map((h) => h.newText), ["ONE\n", "THREE\n"], "their line is not a hunk");
+    await c.keepHunk(a, 0);
+    assert.deepEqual((await c.reviewHunks(a))?.hunks.map((h) => h.newText), ["THREE\n"], "and does not become one after a Keep");
+    await c.undoHunk(a, 0);
+    assert.equal(await currentText(a), "ONE\ntwo\nthree\nmine\n", "Undo took back the agent's line alone");
+    assert.equal(c.underReview(a), false, "nothing of the agent's is left to review");
+    assert.equal(stub.warnings.length, 0, "nothing of theirs was at stake: no question");
+  });
+
   const afterWrite: { name: string; answer: string | undefined; want: string; listed: boolean }[] = [
     { name: "kept when the question is dismissed", answer: undefined, want: "ONE\nmine\n", listed: true },
-    { name: "put back when the user says Reject anyway", answer: REJECT_ANYWAY, want: "one\ntwo\n", listed: false },
+    { name: "put back when the user says Undo anyway", answer: UNDO_ANYWAY, want: "one\ntwo\n", listed: false },
   ];
   for (const tt of afterWrite) {
     it(`asks before a Reject would lose the user's edits made after the agent's write: ${tt.name}`, async () => {
-      const { posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
+      const { agent, posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
       userEdits(a, "ONE\nmine\n");
       stub.warningAnswer = () => tt.answer;
       await c.handle({ type: "review", action: "reject", path: a });
       assert.equal(stub.warnings.length, 1);
-      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Rejecting puts back the text from before the agent's change, and your own edits to it are lost\./);
+      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Undoing puts back the text from before the agent's change, and your own edits to it are lost\./);
       assert.deepEqual(stub.warnings[0]?.options, { modal: true });
       assert.equal(await currentText(a), tt.want);
       assert.equal(lastRows(posted).some((r) => r.path === a), tt.listed);
+      // Called off, nothing was undone: no card reads rejected, and the agent is told nothing.
+      assert.equal(posted.some((m) => m.type === "reviewed"), !tt.listed);
+      await c.prompt("next");
+      assert.equal(promptTexts(agent).at(-1)?.some((t) => t.includes("a.txt")), !tt.listed);
     });
   }
 

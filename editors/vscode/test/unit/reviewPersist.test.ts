@@ -13,7 +13,7 @@ import { EDIT_SETTLE_MS, EditFollower } from "../../src/review/editFollower";
 import { rejectionNote, ReviewList } from "../../src/review/reviewList";
 import type { ReviewState } from "../../src/review/reviewState";
 import { KEPT_REVIEW_TTL_MS, MAX_KEPT_REVIEW, MAX_KEPT_TEXT, REVIEW_INDEX_KEY, StoredReviews, textName, type Memento, type TextBlobs } from "../../src/review/storedReviews";
-import { REJECT_ANYWAY, restoreFile } from "../../src/session/files";
+import { UNDO_ANYWAY, restoreFile } from "../../src/session/files";
 import { FakeAgent, reviewing } from "../fakes/agent";
 import { completedEdit, FakeMemento, lastReviewRows, promptTexts, userEdits } from "../fakes/review";
 import { stub } from "../stubs/control";
@@ -129,13 +129,14 @@ describe("the review across a window reload", () => {
     reload();
     writeFileSync(first.a, "ONE\nmine\nTHREE\n"); // by hand, the window closed
     const next = await window(memento);
-    assert.deepEqual(lastRows(next.posted).find((r) => r.path === first.a), { path: first.a, created: false, added: 3, removed: 3 });
+    // Their line between the agent's two is theirs: only the agent's two lines count.
+    assert.deepEqual(lastRows(next.posted).find((r) => r.path === first.a), { path: first.a, created: false, added: 2, removed: 2 });
     stub.warningAnswer = () => undefined;
     await next.c.handle({ type: "review", action: "reject", path: first.a });
     assert.equal(stub.warnings.length, 1, "the modal asks");
     assert.equal(readFileSync(first.a, "utf8"), "ONE\nmine\nTHREE\n", "dismissed: their text stays");
     assert.ok(lastRows(next.posted).some((r) => r.path === first.a), "and it stays listed");
-    stub.warningAnswer = () => REJECT_ANYWAY;
+    stub.warningAnswer = () => UNDO_ANYWAY;
     await next.c.handle({ type: "review", action: "reject", path: first.a });
     assert.equal(readFileSync(first.a, "utf8"), "one\ntwo\nthree\n");
   });
@@ -266,7 +267,7 @@ describe("the review across a window reload", () => {
 
 describe("the review's counts follow the user's edits", () => {
 
-  it("recounts a file's row and redraws the inline review after a hand edit; an edit back to the original drops it, as Keep would", async () => {
+  it("recounts a file's row and redraws the inline review after a hand edit of the agent's lines (the user's own lines are not counted); an edit back to the original drops it, as Keep would", async () => {
     const memento = new FakeMemento();
     let redrawn = 0;
     const stored = new StoredReviews(memento, new FakeBlobs());
@@ -279,14 +280,17 @@ describe("the review's counts follow the user's edits", () => {
     const a = path.join(dir, "a.txt");
     writeFileSync(a, "one\ntwo\n");
     await c.prompt("edit");
-    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\ntwo\n" });
-    await c.sessionUpdate(completed("e1", a, "one\n", "ONE\n"));
-    assert.deepEqual(lastRows(posted).map((r) => [r.added, r.removed]), [[1, 1]]);
-    userEdits(a, "ONE\nTWO\nextra\n");
+    await c.writeTextFile({ sessionId: "s1", path: a, content: "ONE\nTWO\n" });
+    await c.sessionUpdate(completed("e1", a, "one\ntwo\n", "ONE\nTWO\n"));
+    assert.deepEqual(lastRows(posted).map((r) => [r.added, r.removed]), [[2, 2]]);
+    userEdits(a, "ONE\n");
     const before = redrawn;
     await c.followReviewEdits();
-    assert.deepEqual(lastRows(posted).map((r) => [r.added, r.removed]), [[3, 2]]);
+    assert.deepEqual(lastRows(posted).map((r) => [r.added, r.removed]), [[1, 2]], "the agent's line the user deleted is no longer counted");
     assert.ok(redrawn > before, "the inline review redraws");
+    userEdits(a, "ONE\nTWO\n\nmine\n");
+    await c.followReviewEdits();
+    assert.deepEqual(lastRows(posted).map((r) => [r.added, r.removed]), [[2, 2]], "the user's own lines are not the agent's");
     userEdits(a, "one\ntwo\n");
     await c.followReviewEdits();
     assert.deepEqual(lastRows(posted), []);
