@@ -5,7 +5,7 @@
 // History (search, open and replay, rename, delete), checked against
 // dsh-acp's state directory.
 import { join } from "node:path";
-import { closeQuickInput, clickRowButton, fillRename, historyRows, leaveRename, openHistory, searchHistory } from "./history.mjs";
+import { closeQuickInput, clickRowButton, fillRename, historyRows, historyShownAgain, leaveRename, openHistory, searchHistory } from "./history.mjs";
 import { indexNames, sessionEvents } from "./stored.mjs";
 import { THEMES, shotPassingInThemes, useTheme } from "./themes.mjs";
 import { UI_TIMEOUT, viewTitleAction, waitForPrompt } from "./workbench.mjs";
@@ -219,7 +219,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
       const first = await ask();
       if (themed) await page.screenshot({ path: join(artifacts, "w24-delete-ask-light.png"), animations: "disabled" });
       await first.click("Cancel");
-      await openedAgain(page);
+      await historyShownAgain(page);
       if (!(await historyRows(page)).some((r) => r.label === FORGET)) throw new Error("Cancel deleted the conversation");
       await closeQuickInput(page);
       if (!(await sessionEvents(stateDir, id))) throw new Error(`Cancel removed session ${id}'s log`);
@@ -227,7 +227,7 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
       const second = await ask();
       if (darkened) await page.screenshot({ path: join(artifacts, "w24-delete-ask-dark.png"), animations: "disabled" });
       await second.click("Delete");
-      await openedAgain(page);
+      await historyShownAgain(page);
       const rows = await historyRows(page);
       if (rows.some((r) => r.label === FORGET)) throw new Error(`History still lists the deleted conversation: ${JSON.stringify(rows)}`);
       if (darkened) await page.screenshot({ path: join(artifacts, "w25-deleted-dark.png"), animations: "disabled" });
@@ -246,15 +246,4 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
     },
     { soft: true },
   );
-}
-
-/**
- * Waits for History to show again after a rename or a delete (the list is
- * listed afresh).
- * @param {import("./workbench.mjs").Page} page
- * @returns {Promise<void>}
- */
-async function openedAgain(page) {
-  await page.locator(".quick-input-widget .quick-input-title", { hasText: "dsh: conversations" }).filter({ visible: true }).waitFor({ timeout: UI_TIMEOUT });
-  await page.locator(".quick-input-widget .quick-input-list .monaco-list-row").first().waitFor({ timeout: UI_TIMEOUT });
 }

@@ -32,6 +32,26 @@ export async function openHistory(page) {
 }
 
 /**
+ * Waits for History to show afresh after a rename or a delete. The list
+ * shown before stays on screen, its search typed in, under the prompt and
+ * for a moment after it closes; the new one starts with an empty search.
+ * @param {import("./workbench.mjs").Page} page
+ * @returns {Promise<void>}
+ */
+export async function historyShownAgain(page) {
+  await page.waitForFunction(
+    (title) =>
+      [...document.querySelectorAll(".quick-input-widget")].some((w) => {
+        const shown = w instanceof HTMLElement && w.offsetParent !== null && w.querySelector(".quick-input-title")?.textContent.includes(title);
+        const input = w.querySelector(".quick-input-box input");
+        return shown && input instanceof HTMLInputElement && input.value === "" && w.querySelector(".quick-input-list .monaco-list-row") !== null;
+      }),
+    TITLE,
+    { timeout: UI_TIMEOUT },
+  );
+}
+
+/**
  * The rows the list shows now.
  * @param {import("./workbench.mjs").Page} page
  * @returns {Promise<HistoryRow[]>}
