@@ -17,6 +17,13 @@ function originalOffset(agent: readonly TextHunk[], offset: number): number {
   return offset - shift;
 }
 
+/** The original with the user's edits carried over (rebaseOriginal), and whether all of them were. */
+export interface Rebased {
+  base: string;
+  /** False when an edit of the user's lay inside one of the agent's changed regions (it is not in base). */
+  allCarried: boolean;
+}
+
 /**
  * The original of a change under review with the user's own edits made
  * since the agent's last write carried over: written is what that write
@@ -29,16 +36,41 @@ function originalOffset(agent: readonly TextHunk[], offset: number): number {
  * lines: the hunk shows them as they are now).
  */
 export function rebaseOriginal(original: string, written: string, current: string): string {
-  if (current === written) return original;
+  return rebase(original, written, current).base;
+}
+
+/** rebaseOriginal, saying too whether every edit of the user's was carried over. */
+export function rebase(original: string, written: string, current: string): Rebased {
+  if (current === written) return { base: original, allCarried: true };
   const agent = textHunks(original, written);
   const user = textHunks(written, current);
   let out = original;
+  let allCarried = true;
   for (const u of [...user].reverse()) {
     const start = u.oldOffset;
     const end = u.oldOffset + u.oldText.length;
-    if (agent.some((a) => overlaps(start, end, a.newOffset, a.newOffset + a.newText.length))) continue;
+    if (agent.some((a) => overlaps(start, end, a.newOffset, a.newOffset + a.newText.length))) {
+      allCarried = false;
+      continue;
+    }
     const at = originalOffset(agent, start);
     out = out.slice(0, at) + u.newText + out.slice(at + u.oldText.length);
   }
-  return out;
+  return { base: out, allCarried };
+}
+
+/**
+ * What undoing a whole file's change writes: text (null deletes the file
+ * the agent created), and whether that loses edits of the user's, which
+ * must be asked first. original is the file before the agent's change,
+ * written what its last write left (undefined when not known), current
+ * the file's text now (undefined when it is gone). The user's edits
+ * outside the agent's changed regions stay; edits inside them, a created
+ * file they edited, or a file they deleted are at stake.
+ */
+export function undoTarget(original: string | null, written: string | undefined, current: string | undefined): { text: string | null; losesUserEdits: boolean } {
+  if (written === undefined || current === written) return { text: original, losesUserEdits: false };
+  if (original === null || current === undefined) return { text: original, losesUserEdits: true };
+  const { base, allCarried } = rebase(original, written, current);
+  return { text: base, losesUserEdits: !allCarried };
 }

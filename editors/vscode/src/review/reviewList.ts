@@ -18,12 +18,12 @@ export interface ChangedFile {
 }
 
 /**
- * Puts a file back as it was (original null: deletes it); expected, when
- * known, is the text the agent's last write left in it, so that a file
- * the user edited since is not put back without asking. Resolves whether
- * it was put back.
+ * Undoes the agent's change of a file (original null: deletes the file it
+ * created); written, when known, is the text the agent's last write left
+ * in it, so that the user's own edits since stay, and none is lost
+ * without asking. Resolves whether it was undone.
  */
-export type Restore = (path: string, original: string | null, expected: string | undefined) => Promise<boolean>;
+export type Restore = (path: string, original: string | null, written: string | undefined) => Promise<boolean>;
 
 /**
  * The files the agent changed that the user has not reviewed yet (from
@@ -200,10 +200,11 @@ export class ReviewList {
   }
 
   /**
-   * Restores path's original text, drops it from the list and remembers
-   * the rejection; a file the user edited since the agent's last write is
-   * restored only if Restore's question is answered yes (else it stays
-   * listed, untouched). Resolves whether it was rejected.
+   * Undoes path's change (Restore: the user's own edits since the
+   * agent's last write stay), drops it from the list and remembers the
+   * rejection; when undoing would lose edits of the user's, only if
+   * Restore's question is answered yes (else it stays listed, untouched).
+   * Resolves whether it was rejected.
    */
   async reject(path: string): Promise<boolean> {
     const change = this.changes.get(path);

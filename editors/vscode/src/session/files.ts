@@ -3,6 +3,7 @@ import type { WriteTextFileRequest } from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
 import { currentText } from "../fs/documents";
 import { deleteFile, writeWholeFile } from "../fs/writeText";
+import { undoTarget } from "../review/rebase";
 import type { ReviewList } from "../review/reviewList";
 
 /**
@@ -20,22 +21,30 @@ export async function writeReviewed(review: ReviewList, req: WriteTextFileReques
 export const UNDO_ANYWAY = "Undo anyway";
 
 /**
- * Restores a rejected file: its original text, or deletes a file the
- * agent created. When the file no longer holds expected (what the
- * agent's last write left: the user edited it since), it asks first in a
- * modal, as their edits would be lost; resolves whether it restored.
+ * Undoes the agent's change of a rejected file (undoTarget): its
+ * original text with the user's own edits made since carried over, or
+ * deletes a file the agent created. written is what the agent's last
+ * write left (undefined when not known). When undoing would lose edits of
+ * the user's (inside the lines the agent changed, in a file it created,
+ * or a file they deleted), it asks first in a modal; resolves whether it
+ * undid.
  */
-export async function restoreFile(filePath: string, original: string | null, expected: string | undefined): Promise<boolean> {
-  if (expected !== undefined && (await currentText(filePath)) !== expected) {
-    const what = original === null ? "deletes the file the agent created" : "puts back the text from before the agent's change";
-    const answer = await vscode.window.showWarningMessage(
-      `${path.basename(filePath)} changed after the agent's edit. Undoing ${what}, and your own edits to it are lost.`,
-      { modal: true },
-      UNDO_ANYWAY,
-    );
+export async function restoreFile(filePath: string, original: string | null, written: string | undefined): Promise<boolean> {
+  const current = await currentText(filePath);
+  const undo = undoTarget(original, written, current);
+  if (undo.losesUserEdits) {
+    const answer = await vscode.window.showWarningMessage(undoQuestion(path.basename(filePath), original, current), { modal: true }, UNDO_ANYWAY);
     if (answer !== UNDO_ANYWAY) return false;
   }
-  if (original === null) await deleteFile(filePath);
-  else await writeWholeFile(filePath, original);
+  if (undo.text === null) await deleteFile(filePath);
+  else await writeWholeFile(filePath, undo.text);
   return true;
+}
+
+// The question before an Undo that loses something of the user's: name is
+// the file's, current its text now (undefined: they deleted it).
+function undoQuestion(name: string, original: string | null, current: string | undefined): string {
+  if (current === undefined) return `${name} was deleted after the agent's edit. Undoing writes it back as it was before the agent's change.`;
+  const what = original === null ? "deletes the file the agent created, and your own edits to it are lost" : "puts back the lines the agent changed as they were, and your own edits within them are lost";
+  return `${name} changed after the agent's edit. Undoing ${what}.`;
 }

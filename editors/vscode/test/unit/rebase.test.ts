@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { lineCounts, textHunks } from "../../src/review/hunks";
-import { rebaseOriginal } from "../../src/review/rebase";
+import { rebaseOriginal, undoTarget } from "../../src/review/rebase";
 
 describe("the user's own edits carried over to the original", () => {
   const cases: { name: string; original: string; written: string; current: string; base: string; agentHunks: number }[] = [
@@ -23,6 +23,23 @@ describe("the user's own edits carried over to the original", () => {
       assert.equal(hunks.length, c.agentHunks, "the hunks left are the agent's");
       const agent = lineCounts(textHunks(c.original, c.written));
       if (c.base !== c.original || c.current === c.written) assert.deepEqual(lineCounts(hunks), agent, "counted as the agent changed them");
+    });
+  }
+});
+
+describe("what undoing a whole file writes, and whether it loses the user's edits", () => {
+  const cases: { name: string; original: string | null; written: string | undefined; current: string | undefined; text: string | null; loses: boolean }[] = [
+    { name: "untouched since the agent's write: the original", original: "a\nb\n", written: "a\nB\n", current: "a\nB\n", text: "a\nb\n", loses: false },
+    { name: "the agent's write not known: the original", original: "a\nb\n", written: undefined, current: "x\n", text: "a\nb\n", loses: false },
+    { name: "their line outside the agent's: kept, nothing asked", original: "a\nb\nc\n", written: "a\nB\nc\n", current: "a\nB\nc\nmine\n", text: "a\nb\nc\nmine\n", loses: false },
+    { name: "their edit of the agent's line: asked, the rest kept", original: "a\nb\nc\nd\n", written: "a\nB\nc\nd\n", current: "a\nBee\nc\nd\nmine\n", text: "a\nb\nc\nd\nmine\n", loses: true },
+    { name: "a created file they edited: asked, deleted", original: null, written: "new\n", current: "new\nmine\n", text: null, loses: true },
+    { name: "a created file as the agent left it: deleted", original: null, written: "new\n", current: "new\n", text: null, loses: false },
+    { name: "a file they deleted: asked, the original", original: "a\n", written: "A\n", current: undefined, text: "a\n", loses: true },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      assert.deepEqual(undoTarget(c.original, c.written, c.current), { text: c.text, losesUserEdits: c.loses });
     });
   }
 });

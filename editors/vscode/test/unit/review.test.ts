@@ -256,18 +256,44 @@ describe("unreviewed changes across turns and conversations", () => {
     assert.equal(stub.warnings.length, 0, "nothing of theirs was at stake: no question");
   });
 
+  it("undoes a file the user edited since the agent's write without asking when their edits lie outside the agent's lines, and keeps them", async () => {
+    const { posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
+    userEdits(a, "ONE\ntwo\nmine\n");
+    await c.handle({ type: "review", action: "reject", path: a });
+    assert.equal(stub.warnings.length, 0, "nothing of theirs is at stake: no question");
+    assert.equal(await currentText(a), "one\ntwo\nmine\n", "the agent's line undone, theirs kept");
+    assert.equal(lastRows(posted).some((r) => r.path === a), false);
+  });
+
+  const atStake: { name: string; original: string | null; written: string; current: string | undefined; question: RegExp; dismissed: string | undefined; undone: string | undefined }[] = [
+    { name: "a created file the user edited", original: null, written: "new\n", current: "new\nmine\n", question: /^a\.txt changed after the agent's edit\. Undoing deletes the file the agent created, and your own edits to it are lost\.$/, dismissed: "new\nmine\n", undone: undefined },
+    { name: "a file the user deleted", original: "one\n", written: "ONE\n", current: undefined, question: /^a\.txt was deleted after the agent's edit\. Undoing writes it back as it was before the agent's change\.$/, dismissed: undefined, undone: "one\n" },
+  ];
+  for (const tt of atStake) {
+    it(`asks before undoing ${tt.name}, and does nothing when dismissed`, async () => {
+      const a = path.join(dir, "a.txt");
+      if (tt.current !== undefined) writeFileSync(a, tt.current);
+      assert.equal(await restoreFile(a, tt.original, tt.written), false);
+      assert.match(stub.warnings[0]?.message ?? "", tt.question);
+      assert.equal(await currentText(a), tt.dismissed);
+      stub.warningAnswer = () => UNDO_ANYWAY;
+      assert.equal(await restoreFile(a, tt.original, tt.written), true);
+      assert.equal(await currentText(a), tt.undone);
+    });
+  }
+
   const afterWrite: { name: string; answer: string | undefined; want: string; listed: boolean }[] = [
-    { name: "kept when the question is dismissed", answer: undefined, want: "ONE\nmine\n", listed: true },
-    { name: "put back when the user says Undo anyway", answer: UNDO_ANYWAY, want: "one\ntwo\n", listed: false },
+    { name: "kept when the question is dismissed", answer: undefined, want: "ONE, mine\ntwo\nmore\n", listed: true },
+    { name: "the agent's line put back when the user says Undo anyway, their line further down kept", answer: UNDO_ANYWAY, want: "one\ntwo\nmore\n", listed: false },
   ];
   for (const tt of afterWrite) {
-    it(`asks before a Reject would lose the user's edits made after the agent's write: ${tt.name}`, async () => {
+    it(`asks before a Reject would lose the user's edit of the agent's own line: ${tt.name}`, async () => {
       const { agent, posted, c, a } = await agentChangedFirstLine("one\ntwo\n");
-      userEdits(a, "ONE\nmine\n");
+      userEdits(a, "ONE, mine\ntwo\nmore\n");
       stub.warningAnswer = () => tt.answer;
       await c.handle({ type: "review", action: "reject", path: a });
       assert.equal(stub.warnings.length, 1);
-      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Undoing puts back the text from before the agent's change, and your own edits to it are lost\./);
+      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Undoing puts back the lines the agent changed as they were, and your own edits within them are lost\./);
       assert.deepEqual(stub.warnings[0]?.options, { modal: true });
       assert.equal(await currentText(a), tt.want);
       assert.equal(lastRows(posted).some((r) => r.path === a), tt.listed);

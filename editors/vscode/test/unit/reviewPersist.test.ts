@@ -123,7 +123,7 @@ describe("the review across a window reload", () => {
     assert.deepEqual(texts(third.agent)[0], ["again"], "told once");
   });
 
-  it("reviews a file the user edited while the window was closed against the original, and Reject asks before losing their edits", async () => {
+  it("reviews a file the user edited while the window was closed against the original, and Reject undoes the agent's lines alone, keeping theirs without asking", async () => {
     const memento = new FakeMemento();
     const first = await agentChanged(memento);
     reload();
@@ -131,10 +131,22 @@ describe("the review across a window reload", () => {
     const next = await window(memento);
     // Their line between the agent's two is theirs: only the agent's two lines count.
     assert.deepEqual(lastRows(next.posted).find((r) => r.path === first.a), { path: first.a, created: false, added: 2, removed: 2 });
+    await next.c.handle({ type: "review", action: "reject", path: first.a });
+    assert.equal(stub.warnings.length, 0, "nothing of theirs is at stake: no question");
+    assert.equal(readFileSync(first.a, "utf8"), "one\nmine\nthree\n");
+    assert.ok(!lastRows(next.posted).some((r) => r.path === first.a), "and it leaves the list");
+  });
+
+  it("asks before a Reject after the reload would lose the user's edit of the agent's own line", async () => {
+    const memento = new FakeMemento();
+    const first = await agentChanged(memento);
+    reload();
+    writeFileSync(first.a, "ONE, mine\ntwo\nTHREE\n"); // by hand, the window closed
+    const next = await window(memento);
     stub.warningAnswer = () => undefined;
     await next.c.handle({ type: "review", action: "reject", path: first.a });
     assert.equal(stub.warnings.length, 1, "the modal asks");
-    assert.equal(readFileSync(first.a, "utf8"), "ONE\nmine\nTHREE\n", "dismissed: their text stays");
+    assert.equal(readFileSync(first.a, "utf8"), "ONE, mine\ntwo\nTHREE\n", "dismissed: their text stays");
     assert.ok(lastRows(next.posted).some((r) => r.path === first.a), "and it stays listed");
     stub.warningAnswer = () => UNDO_ANYWAY;
     await next.c.handle({ type: "review", action: "reject", path: first.a });
