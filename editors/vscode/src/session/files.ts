@@ -45,6 +45,6 @@ export async function restoreFile(filePath: string, original: string | null, wri
 // the file's, current its text now (undefined: they deleted it).
 function undoQuestion(name: string, original: string | null, current: string | undefined): string {
   if (current === undefined) return `${name} was deleted after the agent's edit. Undoing writes it back as it was before the agent's change.`;
-  const what = original === null ? "deletes the file the agent created, and your own edits to it are lost" : "puts back the lines the agent changed as they were, and your own edits within them are lost";
+  const what = original === null ? "deletes the file the agent created, and your own edits to it are lost" : "puts back the lines the agent changed as they were, and your own edits on or right beside them are lost";
   return `${name} changed after the agent's edit. Undoing ${what}.`;
 }

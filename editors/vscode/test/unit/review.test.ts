@@ -293,7 +293,7 @@ describe("unreviewed changes across turns and conversations", () => {
       stub.warningAnswer = () => tt.answer;
       await c.handle({ type: "review", action: "reject", path: a });
       assert.equal(stub.warnings.length, 1);
-      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Undoing puts back the lines the agent changed as they were, and your own edits within them are lost\./);
+      assert.match(stub.warnings[0]?.message ?? "", /a\.txt changed after the agent's edit\. Undoing puts back the lines the agent changed as they were, and your own edits on or right beside them are lost\./);
       assert.deepEqual(stub.warnings[0]?.options, { modal: true });
       assert.equal(await currentText(a), tt.want);
       assert.equal(lastRows(posted).some((r) => r.path === a), tt.listed);
