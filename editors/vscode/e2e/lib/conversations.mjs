@@ -247,3 +247,48 @@ export async function runConversations({ page, chat, stateDir, artifacts, step, 
     { soft: true },
   );
 }
+
+/**
+ * The step for a conversation open in another view (the editor tab
+ * opened earlier, its tab's title tabTitle): the side bar's History says
+ * so, and picking it brings that tab to the front instead of loading the
+ * conversation a second time in the side bar.
+ * @param {object} options
+ * @param {import("./workbench.mjs").Page} options.page
+ * @param {import("./workbench.mjs").FrameLocator} options.chat the side bar's chat view
+ * @param {string | undefined} options.tabTitle
+ * @param {Step} options.step
+ * @returns {Promise<void>}
+ */
+export async function runOpenElsewhere({ page, chat, tabTitle, step }) {
+  await step(
+    "History marks the conversation open in the editor tab; picking it brings the tab to the front and leaves the side bar's conversation as it was",
+    async () => {
+      if (tabTitle === undefined) throw new Error("no conversation tab was opened");
+      const select = chat.locator('[data-testid="sessions-select"]');
+      const before = await select.inputValue();
+      // Another editor in front, so that the tab coming back to it shows.
+      await page.locator(".part.editor .tabs-container .tab", { hasText: "notes.md" }).first().click({ timeout: UI_TIMEOUT });
+      await openHistory(page);
+      const rows = await historyRows(page);
+      const elsewhere = rows.filter((r) => r.description.includes("(open in another view)"));
+      if (elsewhere.length !== 1) throw new Error(`History marks ${elsewhere.length} conversations open in another view, want the tab's one: ${JSON.stringify(rows)}`);
+      const label = elsewhere[0]?.label ?? "";
+      await page
+        .locator(".quick-input-widget .quick-input-list .monaco-list-row", { has: page.locator(".label-description", { hasText: "(open in another view)" }) })
+        .first()
+        .click({ timeout: UI_TIMEOUT });
+      await page
+        .locator(".part.editor .tabs-container .tab.active", { hasText: tabTitle })
+        .waitFor({ timeout: UI_TIMEOUT })
+        .catch(async () => {
+          const front = await page.locator(".part.editor .tabs-container .tab.active").first().innerText();
+          throw new Error(`picking ${JSON.stringify(label)} left ${JSON.stringify(front.trim())} in front, not the conversation's tab ${JSON.stringify(tabTitle)}`);
+        });
+      const after = await select.inputValue();
+      if (after !== before) throw new Error(`the side bar's conversation changed from ${before} to ${after} (${JSON.stringify(label)} loaded there too)`);
+    },
+    { soft: true },
+  );
+}
+

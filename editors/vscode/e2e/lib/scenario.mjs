@@ -8,7 +8,7 @@ import { installProbe, readProbe, startTrace, stopTrace } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
 import { dropAnswered, reloadKeepsTab, reloadWindow } from "./reload.mjs";
-import { runConversations } from "./conversations.mjs";
+import { runConversations, runOpenElsewhere } from "./conversations.mjs";
 import { showSubagent } from "./subagents.mjs";
 import { allText } from "./stored.mjs";
 import { readResults, waitForResult } from "./results.mjs";
@@ -553,6 +553,7 @@ export async function runScenario({ page, dirs, extension, results, stateDir, mo
 
   // Edit and resend, a dropped image, History's search, rename and delete (lib/conversations.mjs).
   await runConversations({ page, chat, stateDir, artifacts, step, both, missed });
+  await runOpenElsewhere({ page, chat, tabTitle, step });
 
   await step(
     "a window reload brings the conversation tab back, its conversation replayed",

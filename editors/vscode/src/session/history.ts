@@ -63,7 +63,6 @@ export class History {
     return this.deps.shownElsewhere?.(sessionId) ? "(open in another view)" : "";
   }
 
-
   /** Shows the list; resolves once it is closed (a chosen session has opened). */
   async pick(): Promise<void> {
     const agent = await this.deps.agent();
