@@ -46,6 +46,11 @@ export class AgentHost {
     this.onFirstChunk = onFirstChunk;
   }
 
+  /** Whether dsh-acp was asked to start (get()) and not stopped for good since: activation alone starts nothing. */
+  get started(): boolean {
+    return this.client !== undefined;
+  }
+
   /** The running client (started and initialized on first call). */
   get(): Promise<AgentClient> {
     this.client ??= this.track(this.start());

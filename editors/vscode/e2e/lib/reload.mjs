@@ -4,7 +4,7 @@
 // replayed (the Agent view reopens its own last one, see the stand-in
 // pass's reload).
 import { readFile, rename, writeFile } from "node:fs/promises";
-import { UI_TIMEOUT } from "./workbench.mjs";
+import { UI_TIMEOUT, openViewContainer } from "./workbench.mjs";
 
 /**
  * The chat frame (one per webview of the extension) whose log holds a user message with text; undefined when none does.
@@ -47,6 +47,27 @@ export async function dropAnswered(script, lastAnswer) {
 export async function reloadWindow(page) {
   await page.reload();
   await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+}
+
+/**
+ * Shows the view container title (its activity-bar icon's label, as
+ * "Explorer") in the side bar, then reloads the window with it shown. The
+ * workbench writes which container is shown a moment after the switch: a
+ * reload that came first brings the old one back, and is tried again.
+ * @param {import("./workbench.mjs").Page} page
+ * @param {string} title
+ * @returns {Promise<void>}
+ */
+export async function reloadShowing(page, title) {
+  const shown = page.locator(".part.sidebar .composite.title", { hasText: title });
+  for (let attempt = 1; ; attempt++) {
+    await openViewContainer(page, title);
+    await shown.waitFor({ timeout: UI_TIMEOUT });
+    await reloadWindow(page);
+    await page.locator(".part.sidebar .composite.title").first().waitFor({ timeout: UI_TIMEOUT });
+    if ((await shown.count()) > 0) return;
+    if (attempt === 3) throw new Error(`after ${attempt} reloads the side bar does not show ${title}`);
+  }
 }
 
 /**

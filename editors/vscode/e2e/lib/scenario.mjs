@@ -7,7 +7,7 @@ import { waitForActivation } from "./exthost.mjs";
 import { installProbe, readProbe, startTrace, stopTrace } from "./latency.mjs";
 import { errnoCode, errorMessage } from "./procs.mjs";
 import { answerForm, reviewPlan } from "./questions.mjs";
-import { dropAnswered, reloadKeepsTab, reloadWindow } from "./reload.mjs";
+import { dropAnswered, reloadKeepsTab, reloadShowing } from "./reload.mjs";
 import { runConversations, runOpenElsewhere } from "./conversations.mjs";
 import { showSubagent } from "./subagents.mjs";
 import { allText } from "./stored.mjs";
@@ -313,10 +313,22 @@ export async function runScenario({ page, dirs, extension, results, stateDir, mo
     { soft: true },
   );
 
-  await step("a window reload keeps the review: the same files come back in the list, with their counts", async () => {
+  await step("a window reload keeps the review: the edited file shows its Keep / Undo with the dsh view closed, and the same files come back in the list, with their counts", async () => {
     // The reload restarts dsh-acp, which reads its script from the top: the first turn's answers go first.
     await dropAnswered(modelScript, FINAL_TEXT);
-    await reloadWindow(page);
+    // The side bar on the Explorer: after the reload no dsh view is open, and the review in the editor comes back all the same.
+    await reloadShowing(page, "Explorer");
+    await page.locator(".tabs-container .tab", { hasText: /^\s*hunks\.txt/ }).first().click({ timeout: UI_TIMEOUT });
+    await page
+      .locator(".codelens-decoration a", { hasText: /^\s*dsh: Keep file/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT })
+      .catch(() => {
+        throw new Error("after a reload with the dsh view closed, the file under review shows no Keep / Undo");
+      });
+    if ((await page.locator(`iframe.webview[src*="extensionId=${extension.id}"]`).count()) !== 0) throw new Error("a dsh view was open after all: the check proves nothing");
+    if (!extension.containerTitle) throw new Error("the extension's package.json contributes no activity-bar container");
+    await openViewContainer(page, extension.containerTitle);
     await byTestId("chat-input").waitFor({ timeout: UI_TIMEOUT });
     /** @type {Record<string, string>} */
     const want = { "notes.md": "+1 −1", "config.txt": "+1 −1", "hunks.txt": "+2 −2" };

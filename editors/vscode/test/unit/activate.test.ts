@@ -91,6 +91,17 @@ describe("activation", () => {
     for (const s of ctx.subscriptions) s.dispose();
   });
 
+  it("activates once the window has started, so a kept review shows in the editor with no dsh view open, and starts no dsh-acp for it", () => {
+    stub.reset();
+    const ctx = context();
+    const api = activate(ctx);
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { activationEvents: string[] };
+    assert.ok(pkg.activationEvents.includes("onStartupFinished"));
+    assert.ok(stub.codeLensProviders.length > 0, "the review's Keep / Undo are offered");
+    assert.equal(api.host.started, false, "no process until a view or a command needs one");
+    for (const s of ctx.subscriptions) s.dispose();
+  });
+
   it("brings a conversation tab back after a window reload, in the panel VS Code kept", async () => {
     stub.reset();
     const ctx = context();
