@@ -96,6 +96,9 @@ export async function setColorTheme(page, theme) {
     const tab = (await active.count()) ? active : tabs.first();
     if (await tab.count()) await tab.click();
     else await page.locator(".part.editor").first().click({ position: { x: 200, y: 200 } });
+    // Focus leaves a webview (the chat's input) a moment after the click: F1 before that goes to the
+    // webview, and the palette it opens closes when the editor then takes the focus.
+    await page.waitForFunction(() => document.activeElement?.closest(".part.editor") != null, undefined, { timeout: UI_TIMEOUT / 6 }).catch(() => undefined);
     await page.keyboard.press("F1");
     try {
       await input.fill(">Preferences: Color Theme", { timeout: UI_TIMEOUT / 6 });
